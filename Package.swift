@@ -1,0 +1,114 @@
+// swift-tools-version:6.1
+//
+// Flipbook: Core Animation for Linux, rendered offline.
+//
+// Data flows one way (see docs/architecture.md):
+//
+//   Flipbook (model) ──► render-tree snapshot ──► FlipbookRender (compositor) ──► frame sinks
+//        │                                              │            │
+//        └──────────── FlipbookPixels ◄── FlipbookRaster (kernels)   └── FlipbookPNG (libpng)
+//
+// `FlipbookPixels` is the one type every stage shares (the premultiplied RGBA8 buffer); it has
+// no dependencies, so the model can hold image contents without importing any renderer or C.
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "Flipbook",
+    products: [
+        .library(name: "FlipbookPixels", targets: ["FlipbookPixels"]),
+        .library(name: "Flipbook", targets: ["Flipbook"]),
+        .library(name: "FlipbookRaster", targets: ["FlipbookRaster"]),
+        .library(name: "FlipbookPNG", targets: ["FlipbookPNG"]),
+        .library(name: "FlipbookRender", targets: ["FlipbookRender"]),
+        .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
+        .library(name: "FlipbookCLI", targets: ["FlipbookCLI"]),
+        .executable(name: "flipbook", targets: ["flipbook"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: Pixels (shared by every stage; pure Swift, no dependencies)
+        .target(name: "FlipbookPixels", swiftSettings: swiftSettings),
+
+        // MARK: The Core Animation-compatible model (no pixels kernels, no C)
+        .target(name: "Flipbook", dependencies: ["FlipbookPixels"], swiftSettings: swiftSettings),
+
+        // MARK: Kernels
+        .target(name: "CFlipbookKernels"),
+        .target(
+            name: "FlipbookRaster",
+            dependencies: ["FlipbookPixels", "CFlipbookKernels"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: PNG through libpng
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev", "zlib1g-dev", "pkg-config"])]
+        ),
+        .target(name: "CFlipbookPNG", dependencies: ["CLibPNG"]),
+        .target(
+            name: "FlipbookPNG",
+            dependencies: ["FlipbookPixels", "CFlipbookPNG"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Compositor, recorder, sinks
+        .target(
+            name: "FlipbookRender",
+            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Visual regression testing
+        .target(
+            name: "FlipbookTesting",
+            dependencies: ["Flipbook", "FlipbookRender", "FlipbookPNG", "FlipbookPixels"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Command line
+        .target(
+            name: "FlipbookCLI",
+            dependencies: [
+                "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookRender",
+                "FlipbookTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"], swiftSettings: swiftSettings),
+
+        // MARK: Tests (one target per module)
+        .testTarget(name: "FlipbookPixelsTests", dependencies: ["FlipbookPixels"], swiftSettings: swiftSettings),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook"], swiftSettings: swiftSettings),
+        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookPixels"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FlipbookPNGTests",
+            dependencies: ["FlipbookPNG", "FlipbookPixels"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FlipbookRenderTests",
+            dependencies: ["FlipbookRender", "Flipbook", "FlipbookTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FlipbookTestingTests",
+            dependencies: ["FlipbookTesting", "FlipbookRender", "Flipbook"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FlipbookCLITests",
+            dependencies: ["FlipbookCLI"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+#include "flipbook_png.h"

@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// The `flipbook` command: Core Animation for Linux, rendered offline.
+///
+/// Each subcommand lives in its own file (`Command+Name.swift`); add it to `subcommands` here.
+public struct FlipbookCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "flipbook",
+        abstract: "Core Animation for Linux, rendered offline: layer trees to PNG frames and video.",
+        version: FlipbookVersion.string,
+        subcommands: []
+    )
+
+    public init() {}
+}
+
+/// The version `flipbook --version` prints.
+public enum FlipbookVersion {
+    public static let string = "0.1.0"
+}

@@ -1,0 +1,2 @@
+@_exported import Flipbook
+@_exported import FlipbookRaster

@@ -1,0 +1,3 @@
+import FlipbookCLI
+
+await FlipbookCommand.main()

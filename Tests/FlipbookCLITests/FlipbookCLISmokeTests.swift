@@ -1,0 +1,6 @@
+import Testing
+@testable import FlipbookCLI
+
+@Test func FlipbookCLIModuleLoads() {
+    #expect(Bool(true))
+}

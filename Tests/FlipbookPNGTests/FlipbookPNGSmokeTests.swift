@@ -1,0 +1,6 @@
+import Testing
+@testable import FlipbookPNG
+
+@Test func FlipbookPNGModuleLoads() {
+    #expect(Bool(true))
+}

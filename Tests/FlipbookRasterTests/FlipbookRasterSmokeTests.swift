@@ -1,0 +1,6 @@
+import Testing
+@testable import FlipbookRaster
+
+@Test func FlipbookRasterModuleLoads() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import FlipbookRender
+
+@Test func FlipbookRenderModuleLoads() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import FlipbookTesting
+
+@Test func FlipbookTestingModuleLoads() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Flipbook
+
+@Test func FlipbookModuleLoads() {
+    #expect(Bool(true))
+}
