@@ -1,0 +1,97 @@
+/// One layer of an immutable render-tree snapshot: every value the compositor needs, already
+/// evaluated at one media time (presentation values, animations applied).
+///
+/// Data flows one way: the model builds these (`CALayer` → snapshot); the compositor in
+/// `FlipbookRender` reads them and never sees a `CALayer`. A snapshot is `Sendable` and never
+/// changes, so it can be rendered on other threads while the model moves on.
+///
+/// Values are passed through unvalidated: non-finite geometry (NaN, ∞) is legal here and the
+/// compositor skips the affected layer.
+public final class CARenderLayer: Sendable {
+    public let name: String?
+    // Geometry (layer space is y-down, as on iOS).
+    public let bounds: CGRect
+    public let position: CGPoint
+    public let zPosition: CGFloat
+    public let anchorPoint: CGPoint
+    public let anchorPointZ: CGFloat
+    public let transform: CATransform3D
+    public let sublayerTransform: CATransform3D
+    // Visibility and compositing.
+    public let isHidden: Bool
+    public let opacity: Float
+    public let allowsGroupOpacity: Bool
+    public let masksToBounds: Bool
+    public let isDoubleSided: Bool
+    // Appearance.
+    public let backgroundColor: CGColor?
+    public let cornerRadius: CGFloat
+    public let maskedCorners: CACornerMask
+    public let borderWidth: CGFloat
+    public let borderColor: CGColor?
+    public let contents: CGImage?
+    public let contentsRect: CGRect
+    public let contentsCenter: CGRect
+    public let contentsGravity: CALayerContentsGravity
+    public let contentsScale: CGFloat
+    public let minificationFilter: CALayerContentsFilter
+    public let magnificationFilter: CALayerContentsFilter
+    public let shadowColor: CGColor?
+    public let shadowOpacity: Float
+    public let shadowOffset: CGSize
+    public let shadowRadius: CGFloat
+    // Tree.
+    public let mask: CARenderLayer?
+    public let sublayers: [CARenderLayer]
+    /// A `CATransition` in flight on this layer, if any.
+    public let transition: CARenderTransition?
+
+    public init(
+        name: String? = nil,
+        bounds: CGRect = .zero, position: CGPoint = .zero, zPosition: CGFloat = 0,
+        anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5), anchorPointZ: CGFloat = 0,
+        transform: CATransform3D = CATransform3DIdentity, sublayerTransform: CATransform3D = CATransform3DIdentity,
+        isHidden: Bool = false, opacity: Float = 1, allowsGroupOpacity: Bool = true,
+        masksToBounds: Bool = false, isDoubleSided: Bool = true,
+        backgroundColor: CGColor? = nil, cornerRadius: CGFloat = 0, maskedCorners: CACornerMask = .all,
+        borderWidth: CGFloat = 0, borderColor: CGColor? = .black,
+        contents: CGImage? = nil, contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
+        contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
+        contentsGravity: CALayerContentsGravity = .resize, contentsScale: CGFloat = 1,
+        minificationFilter: CALayerContentsFilter = .linear, magnificationFilter: CALayerContentsFilter = .linear,
+        shadowColor: CGColor? = .black, shadowOpacity: Float = 0, shadowOffset: CGSize = CGSize(width: 0, height: -3),
+        shadowRadius: CGFloat = 3,
+        mask: CARenderLayer? = nil, sublayers: [CARenderLayer] = [], transition: CARenderTransition? = nil
+    ) {
+        self.name = name; self.bounds = bounds; self.position = position; self.zPosition = zPosition
+        self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.transform = transform
+        self.sublayerTransform = sublayerTransform; self.isHidden = isHidden; self.opacity = opacity
+        self.allowsGroupOpacity = allowsGroupOpacity; self.masksToBounds = masksToBounds
+        self.isDoubleSided = isDoubleSided; self.backgroundColor = backgroundColor
+        self.cornerRadius = cornerRadius; self.maskedCorners = maskedCorners; self.borderWidth = borderWidth
+        self.borderColor = borderColor; self.contents = contents; self.contentsRect = contentsRect
+        self.contentsCenter = contentsCenter; self.contentsGravity = contentsGravity
+        self.contentsScale = contentsScale; self.minificationFilter = minificationFilter
+        self.magnificationFilter = magnificationFilter; self.shadowColor = shadowColor
+        self.shadowOpacity = shadowOpacity; self.shadowOffset = shadowOffset; self.shadowRadius = shadowRadius
+        self.mask = mask; self.sublayers = sublayers; self.transition = transition
+    }
+}
+
+/// A `CATransition` being drawn: the layer's rendering before the change (`from`), blended with
+/// its current rendering (the `CARenderLayer` that carries this) according to `type`, `subtype`
+/// and `progress`.
+public struct CARenderTransition: Sendable {
+    /// `fade`, `moveIn`, `push` or `reveal` (`CATransitionType` raw values).
+    public let type: String
+    /// `fromLeft`, `fromRight`, `fromTop`, `fromBottom`, or nil (`CATransitionSubtype` raw values).
+    public let subtype: String?
+    /// Progress 0 … 1, with the transition's timing function and start/end progress applied.
+    public let progress: Double
+    /// The layer as it looked before the change (its own sublayers included).
+    public let from: CARenderLayer
+
+    public init(type: String, subtype: String?, progress: Double, from: CARenderLayer) {
+        self.type = type; self.subtype = subtype; self.progress = progress; self.from = from
+    }
+}
