@@ -3,6 +3,8 @@ import ArgumentParser
 /// The `flipbook` command: Core Animation for Linux, rendered offline.
 ///
 /// Each subcommand lives in its own file (`Command+Name.swift`); add it to `subcommands` here.
+/// (ArgumentParser requires an availability annotation on an asynchronous root command.)
+@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
 public struct FlipbookCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "flipbook",
