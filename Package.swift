@@ -83,7 +83,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "flipbook",
+            dependencies: ["FlipbookCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tests (one target per module)
         .testTarget(name: "FlipbookPixelsTests", dependencies: ["FlipbookPixels"], swiftSettings: swiftSettings),

@@ -1,3 +1,0 @@
-import FlipbookCLI
-
-await FlipbookCommand.main()
