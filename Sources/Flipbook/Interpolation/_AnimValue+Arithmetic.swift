@@ -5,7 +5,7 @@
 /// - `adding` / `subtracting` / `scaled(by:)` for `byValue`, `isAdditive` and `isCumulative`.
 ///   Transforms do not add element-wise: `a.adding(b)` is the concatenation `b · a` (apply `b` in
 ///   `a`'s space first, then `a` — CSS's "underlying value, then the animation's" order),
-///   `a.subtracting(b)` = `a · b⁻¹`, and `scaled(by: k)` scales the decomposed parts
+///   `a.subtracting(b)` = `b⁻¹ · a` (so that `a.subtracting(b).adding(b) == a`), and `scaled(by: k)` scales the decomposed parts
 ///   (translation·k, rotation angle·k, scale^k), so `rotation(θ).scaled(by: 2)` = `rotation(2θ)`.
 ///   Colours add component-wise (alpha too). Images cannot add: those return nil.
 /// - `distance(to:)` for paced keyframes: Euclidean over the components (transforms: over the
@@ -58,7 +58,7 @@ extension _AnimValue {
         case let (.transform(a), .transform(b)):
             if s > 0 { return .transform(b * a) }
             guard let inv = b._inverse else { return nil }
-            return .transform(a * inv)
+            return .transform(inv * a)
         default: return nil
         }
     }
