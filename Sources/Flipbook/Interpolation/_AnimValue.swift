@@ -9,7 +9,7 @@ public enum _ScalarKind: Sendable, Hashable {
 ///
 /// | Swift value                                   | case          | interpolation            |
 /// |-----------------------------------------------|---------------|--------------------------|
-/// | CGFloat, Double, Float, Int, Bool, NSNumber   | `.scalar`     | linear (Int rounds, Bool switches at ½ on the way back) |
+/// | CGFloat, Double, Float, Int, Bool, NSNumber   | `.scalar`     | linear (Int rounds half away from zero; Bool is value ≥ ½) |
 /// | CGPoint, CGSize, CGRect                       | `.point` …    | component-wise           |
 /// | CGColor                                       | `.color`      | component-wise in RGBA (straight alpha) |
 /// | CATransform3D                                 | `.transform`  | decompose → lerp / slerp → recompose |
