@@ -1,0 +1,48 @@
+/// One child of a group at a group-local time: the child and its evaluated timing (phase,
+/// iteration-local time, iteration), ready for `child._evaluate(at: state.iterationTime, …)`.
+public struct _GroupChildSample {
+    public let animation: CAAnimation
+    public let state: _TimingState
+}
+
+/// Animations that run together in the group's time space (Apple's `CAAnimationGroup`).
+///
+/// The group's own timing (beginTime, speed, repeat, autoreverse, fill) maps the layer's time to
+/// the group's iteration-local time `t ∈ [0, duration]`; each child then maps `t` through its
+/// own timing, with `t` as its parent time (a child's `beginTime` is relative to the group's
+/// start and is not resolved to the commit time). Because `t` never exceeds the group's
+/// duration, a child longer than the group is clipped: it shows what it has at the group's end
+/// (if the group fills forwards) and nothing of its later part.
+///
+/// Chosen where Apple is silent: a child whose `duration` ≤ 0 takes the group's duration; the
+/// group's `timingFunction` is not applied to children (each uses its own).
+open class CAAnimationGroup: CAAnimation {
+    /// The child animations, evaluated in order.
+    open var animations: [CAAnimation]?
+
+    public required init() { super.init() }
+
+    open override func _copyState(from other: CAAnimation) {
+        super._copyState(from: other)
+        guard let o = other as? CAAnimationGroup else { return }
+        animations = o.animations?.map { $0.copy() as! CAAnimation }
+    }
+
+    /// The timing of `child` inside this group (duration ≤ 0 → the group's duration).
+    public func _childTiming(_ child: CAAnimation) -> _TimingModel {
+        var m = _TimingModel(child)
+        if !(m.duration > 0) { m.duration = duration > 0 ? duration : 0.25 }
+        return m
+    }
+
+    /// The children with a value at group-local time `t` (the group's iteration-local time),
+    /// in order; children in their "removed" phase are left out.
+    public func _children(atGroupTime t: CFTimeInterval) -> [_GroupChildSample] {
+        let groupEnd = duration > 0 ? duration : .infinity
+        let clipped = min(max(t.isNaN ? 0 : t, 0), groupEnd)
+        return (animations ?? []).compactMap { child in
+            let s = _childTiming(child).evaluate(parentTime: clipped)
+            return s.hasValue ? _GroupChildSample(animation: child, state: s) : nil
+        }
+    }
+}
