@@ -1,6 +1,0 @@
-import Testing
-@testable import Flipbook
-
-@Test func FlipbookModuleLoads() {
-    #expect(Bool(true))
-}
