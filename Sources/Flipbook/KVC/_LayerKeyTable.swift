@@ -29,9 +29,9 @@ enum _LayerKeyTable {
         _ key: String, _ coerce: @escaping (Any?, String) throws -> T
     ) -> (String, _LayerKeyEntry) {
         (key, _LayerKeyEntry(
-            get: { $0[keyPath: layer] },
+            get: { _flattenOptional($0[keyPath: layer]) },
             set: { l, v in l[keyPath: layer] = try coerce(v, key) },
-            getState: { $0[keyPath: state] },
+            getState: { _flattenOptional($0[keyPath: state]) },
             setState: { s, v in s[keyPath: state] = try coerce(v, key) }
         ))
     }
@@ -72,12 +72,12 @@ enum _LayerKeyTable {
         field(\.isDoubleSided, \.isDoubleSided, "doubleSided", bool),
         field(\.allowsGroupOpacity, \.allowsGroupOpacity, "allowsGroupOpacity", bool),
         ("contents", _LayerKeyEntry(
-            get: { $0._state.contents },
+            get: { $0._state.contents.map { $0 as Any } },
             set: { l, v in
                 let image: CGImage? = try _KVCCoercion.optional(v, "contents", "CGImage")
                 l.contents = image
             },
-            getState: { $0.contents },
+            getState: { $0.contents.map { $0 as Any } },
             setState: { s, v in s.contents = try _KVCCoercion.optional(v, "contents", "CGImage") })),
         field(\.contentsRect, \.contentsRect, "contentsRect", rect),
         field(\.contentsCenter, \.contentsCenter, "contentsCenter", rect),
@@ -100,16 +100,29 @@ enum _LayerKeyTable {
         field(\.autoreverses, \.autoreverses, "autoreverses", bool),
         field(\.fillMode, \.fillMode, "fillMode", _KVCCoercion.rawString),
         derived("frame", get: { $0.frame }, set: { l, v in l.frame = try rect(v, "frame") }),
-        derived("mask", get: { $0.mask }, set: { l, v in l.mask = try _KVCCoercion.optional(v, "mask", "CALayer") }),
-        derived("sublayers", get: { $0.sublayers }, set: { l, v in
+        derived("mask", get: { $0.mask.map { $0 as Any } }, set: { l, v in l.mask = try _KVCCoercion.optional(v, "mask", "CALayer") }),
+        derived("sublayers", get: { $0.sublayers.map { $0 as Any } }, set: { l, v in
             l.sublayers = try _KVCCoercion.optional(v, "sublayers", "[CALayer]")
         }),
-        derived("superlayer", get: { $0.superlayer }, set: { _, _ in throw CALayerKVCError.readOnly(key: "superlayer") }),
-        derived("actions", get: { $0.actions }, set: { l, v in
+        derived("superlayer", get: { $0.superlayer.map { $0 as Any } }, set: { _, _ in throw CALayerKVCError.readOnly(key: "superlayer") }),
+        derived("actions", get: { $0.actions.map { $0 as Any } }, set: { l, v in
             l.actions = try _KVCCoercion.optional(v, "actions", "[String: CAAction]")
         }),
-        derived("style", get: { $0.style }, set: { l, v in
+        derived("style", get: { $0.style.map { $0 as Any } }, set: { l, v in
             l.style = try _KVCCoercion.optional(v, "style", "[AnyHashable: Any]")
         }),
     ])
+}
+
+/// A value of a generic `T` that may itself be an `Optional`, as a plain `Any?`
+/// (so `CGColor?.none` reads back as nil, not as a boxed nil).
+func _flattenOptional(_ v: Any?) -> Any? {
+    guard let v else { return nil }
+    if let o = v as? _AnyOptional { return _flattenOptional(o._wrappedAny) }
+    return v
+}
+
+protocol _AnyOptional { var _wrappedAny: Any? { get } }
+extension Optional: _AnyOptional {
+    var _wrappedAny: Any? { map { $0 as Any } }
 }
