@@ -158,3 +158,41 @@ import Testing
         }
     }
 }
+
+@Suite struct TransitionBeforeStateTests {
+    @Test func replaceSublayerRecordsTheParentsRenderingBeforeTheSwap() {
+        withRunLoop { loop in
+            let root = liveRoot(loop)
+            let old = CALayer(), new = CALayer()
+            old.name = "old"; new.name = "new"
+            root.addSublayer(old)
+            loop.endTurn()
+            let fade = CATransition()
+            fade.duration = 2
+            root.actions = [kCATransition: fade]
+            root.replaceSublayer(old, with: new)
+            let stored = root.animation(forKey: kCATransition) as? CATransition
+            #expect(stored?._fromSnapshot?.sublayers.map(\.name) == ["old"])
+            #expect(root._lastRendered == nil)           // the search's snapshot is not "rendered"
+            loop.advance(to: 0.5)
+            let tree = root.makeRenderTree()
+            #expect(tree.sublayers.map(\.name) == ["new"])
+            #expect(tree.transition?.type == "fade" && tree.transition?.progress == 0.25)
+        }
+    }
+
+    @Test func explicitTransitionUsesTheLastRenderedSnapshot() {
+        withRunLoop { loop in
+            let layer = liveLayer(loop)
+            layer.backgroundColor = .white
+            loop.advance(to: 1)
+            let shown = layer.makeRenderTree()
+            CATransaction.setDisableActions(true)
+            layer.backgroundColor = .black
+            layer.add(CATransition(), forKey: "swap")
+            let t = layer.animation(forKey: "swap") as? CATransition
+            #expect(t?._fromSnapshot === shown)
+            #expect(t?._fromSnapshot?.backgroundColor == .white)
+        }
+    }
+}

@@ -132,7 +132,7 @@ open class CALayer: NSObject {
     final func _willChange(key: String, old: Any?, new: Any?) -> CAAction? {
         _runLoop._ensureTransaction()
         guard !_runLoop._disableActions, let action = action(forKey: key) else { return nil }
-        if action is CATransition { _transitionFrom = makeRenderTree() }
+        if action is CATransition { _transitionFrom = _makeRenderTree(at: _runLoop.currentTime, record: false) }
         if let basic = action as? CABasicAnimation, basic._isImplicit { basic.toValue = new }
         return action
     }

@@ -79,9 +79,9 @@ public final class CARunLoop: @unchecked Sendable {
 
     /// Makes `layer` the root of a live tree rendered by this run loop's owner. Its tree becomes
     /// live at the next outermost commit; `layer` receives `kCAOnOrderIn`.
-    /// Attaching a layer that has a superlayer, or twice, does nothing.
+    /// Attaching a layer that has a superlayer or is a mask, or attaching twice, does nothing.
     public func attach(_ layer: CALayer) {
-        guard layer.superlayer == nil, !layer._isAttachedRoot else { return }
+        guard layer.superlayer == nil, layer._maskOwner == nil, !layer._isAttachedRoot else { return }
         layer._isAttachedRoot = true
         rootLayers.append(layer)
         _treeDirty = true
