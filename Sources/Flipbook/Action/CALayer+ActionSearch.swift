@@ -1,0 +1,55 @@
+/// The action search (Apple's "Changing a Layer's Default Behavior").
+extension CALayer {
+    /// The keys whose change animates implicitly on a live layer: a `CABasicAnimation` from the
+    /// old to the new value, with the transaction's duration and timing function.
+    /// (`hidden`, `masksToBounds`, `doubleSided` and the non-geometric keys do not animate.)
+    public static let _implicitlyAnimatableKeys: Set<String> = [
+        "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform",
+        "sublayerTransform", "opacity", "backgroundColor", "cornerRadius", "borderWidth",
+        "borderColor", "contents", "contentsRect", "contentsCenter", "shadowColor",
+        "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
+    ]
+
+    /// The search behind ``CALayer/action(forKey:)``: finds the action for `event`, in this order; a non-nil answer ends the search, and
+    /// `NSNull` ends it with no action (nil is returned):
+    ///
+    /// 1. the delegate's `action(for:forKey:)`;
+    /// 2. the `actions` dictionary;
+    /// 3. `style["actions"]`, then the nested `style["style"]` dictionaries, recursively;
+    /// 4. `type(of: self).defaultAction(forKey:)`;
+    /// 5. the implicit action: for an animatable key of a live layer, a `CABasicAnimation`
+    ///    whose `fromValue` is the current (old) value.
+    ///
+    /// Overriding it works as on Apple (return nil to suppress, else call `super`).
+    /// The transaction's `disableActions` does not change the answer; it stops actions from
+    /// being searched and run when properties change.
+    public final func _searchAction(forKey event: String) -> CAAction? {
+        if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NSNull ? nil : a }
+        if let a = actions?[event] { return a is NSNull ? nil : a }
+        if let s = style, let a = CALayer._styleAction(in: s, forKey: event) { return a is NSNull ? nil : a }
+        if let a = type(of: self).defaultAction(forKey: event) { return a is NSNull ? nil : a }
+        return _implicitAction(forKey: event)
+    }
+
+    /// `style["actions"][key]`, else the same search in `style["style"]`, recursively.
+    static func _styleAction(in style: [AnyHashable: Any], forKey key: String) -> CAAction? {
+        var current: [AnyHashable: Any]? = style
+        while let s = current {
+            if let actions = s["actions"] {
+                if let typed = actions as? [String: CAAction], let a = typed[key] { return a }
+                if let loose = actions as? [AnyHashable: Any], let a = loose[key] as? CAAction { return a }
+            }
+            current = s["style"] as? [AnyHashable: Any]
+        }
+        return nil
+    }
+
+    /// Step 5: the implicit animation, only for animatable keys of live layers.
+    final func _implicitAction(forKey key: String) -> CAAction? {
+        guard CALayer._implicitlyAnimatableKeys.contains(key), isLive else { return nil }
+        let anim = CABasicAnimation(keyPath: key)
+        anim.fromValue = value(forKey: key)
+        anim._isImplicit = true
+        return anim
+    }
+}

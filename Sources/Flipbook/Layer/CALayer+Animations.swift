@@ -1,0 +1,65 @@
+/// Adding, finding and removing animations.
+extension CALayer {
+    /// Adds a copy of `anim` under `key` (replacing — and stopping, `finished: false` — any
+    /// animation already under that key; a nil key gets a unique one).
+    ///
+    /// The stored copy is resolved against the transaction in effect (the innermost one of this
+    /// layer's run loop, opening the implicit one if needed):
+    /// - a property animation with a nil `keyPath` takes `key`;
+    /// - `duration` ≤ 0 (or not finite) becomes the transaction's `animationDuration()`;
+    /// - a nil `timingFunction` becomes the transaction's timing function;
+    /// - `beginTime` 0 becomes the commit time of the outermost transaction (written into the copy);
+    /// - a `CATransition` records the layer's rendering before the change (`_fromSnapshot`).
+    /// Explicit settings of the animation are never overridden.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy(with: nil) as! CAAnimation
+        let loop = _runLoop
+        loop._ensureTransaction()
+        let key = key ?? { loop._anonymousKeyCounter += 1; return "_flipbook.anonymous.\(loop._anonymousKeyCounter)" }()
+        if let p = copy as? CAPropertyAnimation, p.keyPath == nil { p.keyPath = key }
+        if !(copy.duration > 0) || !copy.duration.isFinite { copy.duration = loop._animationDuration }
+        if copy.timingFunction == nil { copy.timingFunction = loop._animationTimingFunction }
+        if let t = copy as? CATransition { t._fromSnapshot = _transitionFrom ?? _lastRendered ?? _makeRenderTree(at: loop.currentTime, record: false) }
+        if let i = _animations.firstIndex(where: { $0.key == key }) {
+            let old = _animations.remove(at: i).animation
+            loop._animationRemovedEarly(old)
+        }
+        copy._layer = self
+        copy._key = key
+        _animations.append((key, copy))
+        loop._registerPending(copy)
+    }
+
+    /// The stored copy under `key` (treat it as read-only, as on Apple).
+    public func animation(forKey key: String) -> CAAnimation? {
+        _animations.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the stored animations in the order added; nil when there are none.
+    public func animationKeys() -> [String]? {
+        _animations.isEmpty ? nil : _animations.map(\.key)
+    }
+
+    /// Removes the animation under `key`; if it had not finished its delegate gets
+    /// `animationDidStop(_:finished: false)` at the end of the turn.
+    public func removeAnimation(forKey key: String) {
+        guard let i = _animations.firstIndex(where: { $0.key == key }) else { return }
+        let anim = _animations.remove(at: i).animation
+        _runLoop._animationRemovedEarly(anim)
+    }
+
+    /// Removes every animation (see ``removeAnimation(forKey:)``).
+    public func removeAllAnimations() {
+        let all = _animations
+        _animations = []
+        for (_, a) in all { _runLoop._animationRemovedEarly(a) }
+    }
+
+    /// Drops a stored copy whose active duration ended (no callback here).
+    final func _dropStoredAnimation(_ anim: CAAnimation) {
+        _animations.removeAll { $0.animation === anim }
+    }
+
+    /// The stored copies, in the order added (for the presentation and the render snapshot).
+    public var _storedAnimations: [(key: String, animation: CAAnimation)] { _animations }
+}

@@ -1,0 +1,196 @@
+/// A rectangle of content in a tree, with geometry, appearance and animations (Apple's `CALayer`).
+///
+/// **Storage.** Built-in properties live in one `_LayerState` struct (typed, fast to read);
+/// custom KVC keys in `_extras`. Every setter — typed or KVC — goes through
+/// ``_change(_:old:new:apply:)``: if the new value equals the old one nothing happens;
+/// otherwise `_willChange(key:old:new:)` runs the action search while the old value is still in
+/// place, the value is stored, and the action found is run (an animation adds itself).
+///
+/// **Run loop.** A layer belongs to the ``CARunLoop`` that was current when it was created: its
+/// changes join that run loop's transactions and its animations run on that clock.
+///
+/// **Live.** A layer is live (``isLive``) when it is in a tree whose root was attached with
+/// ``CARunLoop/attach(_:)`` and an outermost commit has happened since it joined. Only live
+/// layers get the implicit animation; actions found by the search run for any layer.
+open class CALayer: NSObject {
+    var _state = _LayerState()
+    /// Custom KVC values (keys that are not built-in properties).
+    var _extras: [String: Any] = [:]
+    var _sublayers: [CALayer] = []
+    weak var _superlayer: CALayer?
+    var _mask: CALayer?
+    /// The layer whose `mask` this layer is (a mask has no superlayer, as on Apple).
+    weak var _maskOwner: CALayer?
+    /// Stored animation copies, in the order added.
+    var _animations: [(key: String, animation: CAAnimation)] = []
+    /// The run loop this layer belongs to.
+    public let _runLoop: CARunLoop
+    var _isAttachedRoot = false
+    var _wasCommittedLive = false
+    var _needsDisplayFlag = false
+    /// The snapshot taken by the action search just before a change whose action is a
+    /// `CATransition`; consumed by `add(_:forKey:)`.
+    var _transitionFrom: CARenderLayer?
+    /// The last snapshot built for rendering (what is on screen), if any.
+    var _lastRendered: CARenderLayer?
+
+    /// The layer's delegate (weak, as on Apple).
+    open weak var delegate: CALayerDelegate?
+    /// Actions by key: step 2 of the action search. `NSNull()` ends the search with no action.
+    open var actions: [String: CAAction]?
+    /// Step 3 of the action search: `style["actions"]` (a dictionary of actions), then the
+    /// nested `style["style"]` dictionaries, recursively.
+    open var style: [AnyHashable: Any]?
+
+    /// A new layer with default values, belonging to ``CARunLoop/current``.
+    public override init() {
+        _runLoop = CARunLoop.current
+        super.init()
+        if type(of: self) != CALayer.self { _applySubclassDefaults() }
+    }
+
+    /// A copy of `layer`'s model values (for presentation copies): no tree, no animations, no
+    /// actions are run. Subclasses override to copy their own properties and call super.
+    public init(layer: Any) {
+        let other = layer as? CALayer
+        _runLoop = other?._runLoop ?? CARunLoop.current
+        super.init()
+        guard let other else { return }
+        _state = other._state
+        _extras = other._extras
+        delegate = other.delegate
+        actions = other.actions
+        style = other.style
+    }
+
+    /// Apple's default value for a built-in key (or nil); subclasses override to give custom
+    /// keys defaults or to change built-in ones (applied at init).
+    open class func defaultValue(forKey key: String) -> Any? {
+        guard let entry = _LayerKeyTable.entries[_LayerKeyTable.canonical(key)] else { return nil }
+        return entry.getState?(_LayerKeyTable.defaultLayerState)
+    }
+
+    /// Whether changing `key` should mark the layer as needing display (false for every
+    /// built-in key; subclasses override for their own keys).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// For subclasses: the built-in keys whose `defaultValue(forKey:)` differs from CALayer's.
+    private func _applySubclassDefaults() {
+        for (key, entry) in _LayerKeyTable.entries {
+            guard let setState = entry.setState, let v = type(of: self).defaultValue(forKey: key) else { continue }
+            try? setState(&_state, v)
+        }
+    }
+
+    // MARK: Overridable entry points (declared here: extension members cannot be overridden)
+
+    /// Finds the action for `event`: delegate → `actions` → `style` (recursively) →
+    /// `defaultAction(forKey:)` → the implicit action (see `_searchAction(forKey:)`).
+    /// Override as on Apple: return nil to suppress, else call `super`.
+    open func action(forKey event: String) -> CAAction? { _searchAction(forKey: event) }
+
+    /// Step 4 of the action search; CALayer's answer is always nil. Subclasses override.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    /// KVC read: built-in keys, then custom keys, then `defaultValue(forKey:)` (see `CALayer+KVC.swift`).
+    open func value(forKey key: String) -> Any? { _value(forKey: key) }
+
+    /// KVC write; bad input is ignored and reported on standard error (see ``CALayerKVCError``).
+    open func setValue(_ value: Any?, forKey key: String) {
+        do { try _trySetValue(value, forKey: key) } catch { _KVCDiagnostics.report(error) }
+    }
+
+    /// Whether `p` (in the layer's coordinates) is inside its bounds.
+    open func contains(_ p: CGPoint) -> Bool { _state.bounds.contains(p) }
+
+    /// The front-most descendant containing `p` (in the superlayer's coordinates).
+    open func hitTest(_ p: CGPoint) -> CALayer? { _hitTest(p) }
+
+    // MARK: The change path
+
+    /// Sets a typed field through the one change path.
+    @inline(__always)
+    final func _set<T: Equatable>(_ field: WritableKeyPath<_LayerState, T>, _ new: T, key: String) {
+        let old = _state[keyPath: field]
+        if old == new { return }
+        _change(key, old: old, new: new) { $0._state[keyPath: field] = new }
+    }
+
+    /// Runs the action search (`_willChange`), applies the change, runs the action found.
+    @usableFromInline
+    final func _change(_ key: String, old: Any?, new: Any?, apply: (CALayer) -> Void) {
+        let action = _willChange(key: key, old: old, new: new)
+        apply(self)
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        if let action { _run(action, forKey: key) }
+    }
+
+    /// Opens the implicit transaction if needed and, unless the transaction disables actions,
+    /// searches the action for `key` while the old value is still in place. A `CATransition`
+    /// action makes the layer record its rendering before the change.
+    @usableFromInline
+    final func _willChange(key: String, old: Any?, new: Any?) -> CAAction? {
+        _runLoop._ensureTransaction()
+        guard !_runLoop._disableActions, let action = action(forKey: key) else { return nil }
+        if action is CATransition { _transitionFrom = _makeRenderTree(at: _runLoop.currentTime, record: false) }
+        if let basic = action as? CABasicAnimation, basic._isImplicit { basic.toValue = new }
+        return action
+    }
+
+    final func _run(_ action: CAAction, forKey key: String) {
+        action.run(forKey: key, object: self, arguments: nil)
+        _transitionFrom = nil
+    }
+
+    /// Searches and runs the action for an event that is not a property change.
+    final func _runNonPropertyAction(_ key: String) {
+        guard let action = _willChange(key: key, old: nil, new: nil) else { return }
+        _run(action, forKey: key)
+    }
+
+    // MARK: Liveness
+
+    /// True when the layer is in a tree attached to its run loop and an outermost commit
+    /// happened since it joined (see the type's documentation).
+    public var isLive: Bool { _wasCommittedLive && _isInAttachedTree }
+
+    /// Whether the root of this layer's tree (following masks to their owners) is attached.
+    final var _isInAttachedTree: Bool {
+        var l: CALayer = self
+        while let up = l._superlayer ?? l._maskOwner { l = up }
+        return l._isAttachedRoot
+    }
+
+    /// Marks this subtree (masks included) as committed in a live tree.
+    final func _markLive() {
+        _wasCommittedLive = true
+        _mask?._markLive()
+        for s in _sublayers { s._markLive() }
+    }
+
+    // MARK: Display
+
+    /// Marks the layer as needing display; `displayIfNeeded()` runs at the next commit.
+    open func setNeedsDisplay() {
+        guard !_needsDisplayFlag else { return }
+        _needsDisplayFlag = true
+        _runLoop._needsDisplay.append(self)
+    }
+
+    open func needsDisplay() -> Bool { _needsDisplayFlag }
+
+    open func displayIfNeeded() {
+        guard _needsDisplayFlag else { return }
+        _needsDisplayFlag = false
+        display()
+    }
+
+    /// Asks the delegate to provide contents (`layerWillDraw(_:)`, then `display(_:)`).
+    open func display() {
+        delegate?.layerWillDraw(self)
+        delegate?.display(self)
+    }
+
+    /// Calls the delegate's `layoutSublayers(of:)`.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+}

@@ -1,0 +1,48 @@
+/// The typed model values of a layer, with Apple's defaults.
+///
+/// `CALayer`'s typed properties read and write these fields directly (fast); KVC reaches them
+/// through the key table in `KVC/_LayerKeyTable.swift`. Custom keys live in `CALayer._extras`.
+/// Values are stored unvalidated: non-finite geometry is legal here (the renderer skips it).
+struct _LayerState {
+    // Geometry
+    var bounds: CGRect = .zero
+    var position: CGPoint = .zero
+    var zPosition: CGFloat = 0
+    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    var anchorPointZ: CGFloat = 0
+    var transform: CATransform3D = CATransform3DIdentity
+    var sublayerTransform: CATransform3D = CATransform3DIdentity
+    // Appearance
+    var backgroundColor: CGColor?
+    var cornerRadius: CGFloat = 0
+    var maskedCorners: CACornerMask = .all
+    var borderWidth: CGFloat = 0
+    var borderColor: CGColor? = .black
+    var opacity: Float = 1
+    var isHidden = false
+    var masksToBounds = false
+    var isDoubleSided = true
+    var allowsGroupOpacity = true
+    var contents: CGImage?
+    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsGravity: CALayerContentsGravity = .resize
+    var contentsScale: CGFloat = 1
+    var minificationFilter: CALayerContentsFilter = .linear
+    var magnificationFilter: CALayerContentsFilter = .linear
+    var shadowColor: CGColor? = .black
+    var shadowOpacity: Float = 0
+    var shadowOffset = CGSize(width: 0, height: -3)
+    var shadowRadius: CGFloat = 3
+    var name: String?
+    var needsDisplayOnBoundsChange = false
+    // CAMediaTiming (a layer is a timed object too)
+    var beginTime: CFTimeInterval = 0
+    var duration: CFTimeInterval = 0
+    var speed: Float = 1
+    var timeOffset: CFTimeInterval = 0
+    var repeatCount: Float = 0
+    var repeatDuration: CFTimeInterval = 0
+    var autoreverses = false
+    var fillMode: CAMediaTimingFillMode = .removed
+}

@@ -1,0 +1,126 @@
+/// The owner of a virtual media clock, a transaction stack, the live layer trees and the queue of
+/// pending animation callbacks: Flipbook's stand-in for the main run loop and the render server.
+///
+/// There is no wall time anywhere. Whoever owns a run loop (a test, the recorder) drives it:
+///
+///     let loop = CARunLoop()
+///     loop.run {
+///         let root = CALayer()
+///         loop.attach(root)          // root of a live tree
+///         loop.endTurn()             // commit: root is now live
+///         root.opacity = 0           // implicit transaction, implicit 0.25 s animation
+///         loop.endTurn()             // commits it at t = 0: animationDidStart is due
+///         loop.advance(to: 0.25)     // delivers animationDidStop(finished: true) at 0.25
+///     }
+///
+/// **Which run loop is current** (``current``): the one bound to the current task with
+/// ``run(_:)``; otherwise one per thread, created on first use. Tests running in parallel each
+/// make their own run loop and bind it, so they never share a clock or a transaction stack.
+/// A layer remembers the run loop that was current when it was created and always uses it
+/// (its transaction, its clock); a layer tree belongs to one run loop.
+///
+/// **Thread confinement**: a run loop is not thread-safe; use it from one thread (or one task)
+/// at a time, or bracket access with `CATransaction.lock()`/`unlock()`.
+public final class CARunLoop: @unchecked Sendable {
+    /// The run loop bound to the current task by ``run(_:)``.
+    @TaskLocal static var _taskCurrent: CARunLoop?
+    private static let _threadKey = "org.flipbook.CARunLoop.current"
+
+    /// The current task's bound run loop, else this thread's own (created on first use).
+    public static var current: CARunLoop {
+        if let loop = _taskCurrent { return loop }
+        let dict = Thread.current.threadDictionary
+        if let loop = dict[_threadKey] as? CARunLoop { return loop }
+        let loop = CARunLoop()
+        dict[_threadKey] = loop
+        return loop
+    }
+
+    /// The media time, in seconds. Starts at `startTime`; only ``advance(to:)`` moves it.
+    public internal(set) var currentTime: CFTimeInterval
+
+    /// The roots of the live trees (see ``attach(_:)``).
+    public internal(set) var rootLayers: [CALayer] = []
+
+    // Transactions (innermost last).
+    var _stack: [_Transaction] = []
+    // Pending callbacks, sorted by (time, id).
+    var _events: [_Event] = []
+    var _nextEventID = 1
+    // A layer joined a live tree since the last outermost commit.
+    var _treeDirty = false
+    // Layers that asked for display since the last commit.
+    var _needsDisplay: [CALayer] = []
+    // CATransaction.lock()
+    let _treeLock = NSRecursiveLock()
+    var _lockDepth = 0
+    // Unique keys for animations added with a nil key.
+    var _anonymousKeyCounter = 0
+
+    /// A run loop whose clock reads `startTime` (0 by default).
+    public init(startTime: CFTimeInterval = 0) {
+        currentTime = startTime.isFinite ? startTime : 0
+    }
+
+    /// Runs `body` with this run loop as ``current`` for the current task (and the code it calls
+    /// synchronously). Layers created inside belong to it.
+    @discardableResult
+    public func run<R>(_ body: () throws -> R) rethrows -> R {
+        try CARunLoop.$_taskCurrent.withValue(self) { try body() }
+    }
+
+    /// The async variant of ``run(_:)``.
+    @discardableResult
+    public func run<R>(_ body: () async throws -> R) async rethrows -> R {
+        try await CARunLoop.$_taskCurrent.withValue(self) { try await body() }
+    }
+
+    // MARK: Live trees
+
+    /// Makes `layer` the root of a live tree rendered by this run loop's owner. Its tree becomes
+    /// live at the next outermost commit; `layer` receives `kCAOnOrderIn`.
+    /// Attaching a layer that has a superlayer or is a mask, or attaching twice, does nothing.
+    public func attach(_ layer: CALayer) {
+        guard layer.superlayer == nil, layer._maskOwner == nil, !layer._isAttachedRoot else { return }
+        layer._isAttachedRoot = true
+        rootLayers.append(layer)
+        _treeDirty = true
+        layer._runNonPropertyAction(kCAOnOrderIn)
+    }
+
+    /// Removes `layer` from the live roots; it receives `kCAOnOrderOut`.
+    public func detach(_ layer: CALayer) {
+        guard let i = rootLayers.firstIndex(where: { $0 === layer }) else { return }
+        rootLayers.remove(at: i)
+        layer._isAttachedRoot = false
+        layer._runNonPropertyAction(kCAOnOrderOut)
+    }
+
+    // MARK: Clock and turns
+
+    /// Ends the current run-loop turn: commits the implicit transaction (unless explicit
+    /// transactions are still open) and delivers every callback due at ``currentTime``, in time
+    /// order; changes made by callbacks are committed right after each one.
+    public func endTurn() {
+        _commitImplicitIfAlone()
+        _deliverEvents(upTo: currentTime)
+    }
+
+    /// Ends the current turn, then moves the clock forward to `time`, stopping at each due
+    /// callback: the clock reads the callback's own time while it runs, and each stop ends with
+    /// a turn. Times in the past or not finite are ignored (the clock never goes back).
+    public func advance(to time: CFTimeInterval) {
+        endTurn()
+        guard time.isFinite, time > currentTime else { return }
+        _deliverEvents(upTo: time)
+        currentTime = time
+        endTurn()
+    }
+
+    /// `advance(to: currentTime + delta)`.
+    public func advance(by delta: CFTimeInterval) { advance(to: currentTime + delta) }
+}
+
+/// The current media time: ``CARunLoop/currentTime`` of ``CARunLoop/current`` (virtual,
+/// deterministic; never wall time).
+public func CACurrentMediaTime() -> CFTimeInterval { CARunLoop.current.currentTime }

@@ -1,0 +1,57 @@
+import Testing
+@testable import Flipbook
+
+/// Runs `body` with a fresh run loop bound to the current task, so parallel tests never share
+/// a clock or a transaction stack.
+func withRunLoop<R>(_ body: (CARunLoop) throws -> R) rethrows -> R {
+    let loop = CARunLoop()
+    return try loop.run { try body(loop) }
+}
+
+/// A root attached to `loop` and committed, so it (and what joins it later) is live.
+func liveRoot(_ loop: CARunLoop) -> CALayer {
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
+    loop.attach(root)
+    loop.endTurn()
+    return root
+}
+
+/// A live sublayer of a fresh live root.
+func liveLayer(_ loop: CARunLoop) -> CALayer {
+    let root = liveRoot(loop)
+    let layer = CALayer()
+    root.addSublayer(layer)
+    loop.endTurn()
+    return layer
+}
+
+/// Records every callback with the media time it was delivered at.
+final class Recorder: CAAnimationDelegate {
+    var log: [String] = []
+    func animationDidStart(_ anim: CAAnimation) {
+        log.append("start \(anim.value(forKey: "tag") as? String ?? "?") @\(CACurrentMediaTime())")
+    }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        log.append("stop \(anim.value(forKey: "tag") as? String ?? "?") \(flag) @\(CACurrentMediaTime())")
+    }
+}
+
+/// An action that records its runs.
+final class RecordingAction: CAAction {
+    var runs: [String] = []
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        runs.append(event)
+    }
+}
+
+/// A delegate that answers from a closure and records the keys it was asked.
+final class ClosureDelegate: CALayerDelegate {
+    var asked: [String] = []
+    let answer: (CALayer, String) -> CAAction?
+    init(_ answer: @escaping (CALayer, String) -> CAAction? = { _, _ in nil }) { self.answer = answer }
+    func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        asked.append(event)
+        return answer(layer, event)
+    }
+}
