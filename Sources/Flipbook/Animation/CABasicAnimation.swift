@@ -17,4 +17,9 @@ open class CABasicAnimation: CAPropertyAnimation {
         guard let o = other as? CABasicAnimation else { return }
         fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue
     }
+
+    /// See `CABasicAnimation+Evaluate.swift` for the from/to/by rules.
+    open override func _evaluate(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? {
+        _evaluateBasic(at: t, iteration: iteration, base: base)
+    }
 }

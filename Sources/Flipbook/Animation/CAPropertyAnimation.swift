@@ -9,6 +9,8 @@ open class CAPropertyAnimation: CAAnimation {
     open var isAdditive: Bool = false
     /// When true each repeat builds on the end value of the previous one.
     open var isCumulative: Bool = false
+    /// Maps the animated scalar or array to a transform (e.g. `.rotateZ`), as on Apple.
+    open var valueFunction: CAValueFunction?
 
     /// An animation of `path`.
     public convenience init(keyPath path: String?) {
@@ -20,5 +22,12 @@ open class CAPropertyAnimation: CAAnimation {
         super._copyState(from: other)
         guard let o = other as? CAPropertyAnimation else { return }
         keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative
+        valueFunction = o.valueFunction
     }
+
+    /// The animated value at iteration-local time `t` (0…duration, before the timing function),
+    /// for iteration `iteration` (for `isCumulative`), given `base` — the presentation value so
+    /// far (the model value, or the result of earlier animations on the same key). Returns the
+    /// new presentation value; nil leaves `base` unchanged. Subclasses override.
+    open func _evaluate(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? { base }
 }
