@@ -8,6 +8,7 @@
 #define FBK_X86 1
 #include <immintrin.h>
 #define FBK_AVX2 __attribute__((target("avx2")))
+#define FBK_AVX2_INLINE __attribute__((target("avx2"), always_inline)) static inline
 
 /* exact round(x / 255) on u16 lanes, x <= 65025 */
 FBK_AVX2 static inline __m256i fbk_div255_16(__m256i x) {

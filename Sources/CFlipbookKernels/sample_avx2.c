@@ -14,7 +14,7 @@
 
 #if FBK_X86
 /* 4 texels per pixel + weights -> bilinear result in the 16-bit layout */
-FBK_AVX2 static inline void bilerp(__m256i p00, __m256i p10, __m256i p01, __m256i p11, __m256i fx,
+FBK_AVX2_INLINE void bilerp(__m256i p00, __m256i p10, __m256i p01, __m256i p11, __m256i fx,
                                    __m256i fy, __m256i *slo, __m256i *shi) {
     __m256i z = _mm256_setzero_si256(), flip = _mm256_set1_epi16((short)0x8000);
     __m256i fylo, fyhi;
@@ -39,8 +39,50 @@ FBK_AVX2 static inline void bilerp(__m256i p00, __m256i p10, __m256i p01, __m256
     *shi = _mm256_packs_epi32(r2, r3);
 }
 
+
+/* Interior fast path: every lane's 2x2 footprint is inside the image, so each row pair
+ * (p00,p10) / (p01,p11) is one unaligned 8-byte load (the gathers were the bottleneck).
+ * Pixel k and k+4 share a vector (lane 0 / lane 1), matching the 16-bit layout after packs. */
+FBK_AVX2_INLINE void bilerp_pairs(const fbk_image *img, __m256i x0, __m256i y0, __m256i fx,
+                                         __m256i fy, __m256i *slo, __m256i *shi) {
+    const uint32_t *base = img->pixels;
+    const intptr_t S = img->stride;
+    int32_t idx[8];
+    _mm256_storeu_si256((__m256i *)idx, _mm256_add_epi32(_mm256_mullo_epi32(y0, _mm256_set1_epi32(img->stride)), x0));
+    /* bytes [r0 g0 b0 a0 r1 g1 b1 a1] -> u16 [r0 r1 g0 g1 b0 b1 a0 a1] (zero-extended) */
+    const __m256i order = _mm256_setr_epi8(0, -1, 4, -1, 1, -1, 5, -1, 2, -1, 6, -1, 3, -1, 7, -1,
+                                           0, -1, 4, -1, 1, -1, 5, -1, 2, -1, 6, -1, 3, -1, 7, -1);
+    const __m256i flip = _mm256_set1_epi16((short)0x8000), bias = _mm256_set1_epi32(0x808000);
+    __m256i wx = _mm256_or_si256(_mm256_slli_epi32(_mm256_sub_epi32(_mm256_set1_epi32(256), fx), 0),
+                                 _mm256_slli_epi32(fx, 16));
+    __m256i r[4];
+    for (int k = 0; k < 4; k++) {
+        const uint32_t *a = base + idx[k], *b = base + idx[k + 4];
+        __m256i top = _mm256_set_m128i(_mm_loadl_epi64((const __m128i *)b), _mm_loadl_epi64((const __m128i *)a));
+        __m256i bot = _mm256_set_m128i(_mm_loadl_epi64((const __m128i *)(b + S)), _mm_loadl_epi64((const __m128i *)(a + S)));
+        top = _mm256_shuffle_epi8(top, order);
+        bot = _mm256_shuffle_epi8(bot, order);
+        const __m256i fsel = _mm256_set1_epi16((short)(0xFF00 | (k * 4)));  /* byte k*4 of each lane, zero high */
+        __m256i fyk = _mm256_shuffle_epi8(fy, fsel);
+        __m256i col = _mm256_xor_si256(_mm256_add_epi16(_mm256_slli_epi16(top, 8),
+                                       _mm256_mullo_epi16(_mm256_sub_epi16(bot, top), fyk)), flip);
+        __m256i wk = _mm256_shuffle_epi8(wx, _mm256_set1_epi32((int)(0x03020100u + 0x04040404u * (uint32_t)k)));
+        r[k] = _mm256_srai_epi32(_mm256_add_epi32(_mm256_madd_epi16(col, wk), bias), 16);
+    }
+    *slo = _mm256_packs_epi32(r[0], r[1]);
+    *shi = _mm256_packs_epi32(r[2], r[3]);
+}
+
+/* 1 when every lane has 0 <= x0 < w-1 and 0 <= y0 < h-1 */
+FBK_AVX2_INLINE int all_inside(const fbk_image *img, __m256i x0, __m256i y0) {
+    __m256i m1 = _mm256_set1_epi32(-1);
+    __m256i in = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi32(x0, m1), _mm256_cmpgt_epi32(_mm256_set1_epi32(img->width - 1), x0)),
+                                  _mm256_and_si256(_mm256_cmpgt_epi32(y0, m1), _mm256_cmpgt_epi32(_mm256_set1_epi32(img->height - 1), y0)));
+    return _mm256_movemask_epi8(in) == -1;
+}
+
 /* opacity/coverage scale + source-over + store of one block (16-bit layout source) */
-FBK_AVX2 static inline void finish(uint32_t *dst, __m256i slo, __m256i shi, const uint8_t *mask,
+FBK_AVX2_INLINE void finish(uint32_t *dst, __m256i slo, __m256i shi, const uint8_t *mask,
                                    uint32_t opacity) {
     if (mask) {
         __m256i m = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)mask));
@@ -60,7 +102,7 @@ FBK_AVX2 static inline void finish(uint32_t *dst, __m256i slo, __m256i shi, cons
 
 /* taps for integer texel coordinates x0, y0 (x1 = x0+1, y1 = y0+1), decal or clamp.
  * In clamp mode the caller has already clamped x0 to [0, w-1]. `valid` limits the lanes. */
-FBK_AVX2 static inline int gather4(const fbk_image *img, __m256i x0, __m256i y0, int clamp, __m256i valid,
+FBK_AVX2_INLINE int gather4(const fbk_image *img, __m256i x0, __m256i y0, int clamp, __m256i valid,
                                    __m256i *p00, __m256i *p10, __m256i *p01, __m256i *p11) {
     const int *base = (const int *)img->pixels;
     __m256i one = _mm256_set1_epi32(1), m1 = _mm256_set1_epi32(-1);
@@ -92,22 +134,26 @@ FBK_AVX2 static inline int gather4(const fbk_image *img, __m256i x0, __m256i y0,
 }
 
 /* clamp an integer coordinate to [0, lim-1]; the weight is zeroed where it was clamped */
-FBK_AVX2 static inline void clamp_coord(__m256i *c, __m256i *f, int32_t lim) {
+FBK_AVX2_INLINE void clamp_coord(__m256i *c, __m256i *f, int32_t lim) {
     __m256i cc = _mm256_min_epi32(_mm256_max_epi32(*c, _mm256_setzero_si256()), _mm256_set1_epi32(lim - 1));
     *f = _mm256_and_si256(*f, _mm256_cmpeq_epi32(cc, *c));
     *c = cc;
 }
 
-FBK_AVX2 static inline int affine_block(uint32_t *dst, const fbk_image *img, __m256i hu, __m256i lu,
+FBK_AVX2_INLINE int affine_block(uint32_t *dst, const fbk_image *img, __m256i hu, __m256i lu,
                                         __m256i hv, __m256i lv, int bilinear, int clamp,
                                         uint32_t opacity, const uint8_t *mask) {
     __m256i slo, shi, ones = _mm256_set1_epi32(-1);
     if (bilinear) {
         __m256i fx = _mm256_srli_epi32(lu, 24), fy = _mm256_srli_epi32(lv, 24);
         if (clamp) { clamp_coord(&hu, &fx, img->width); clamp_coord(&hv, &fy, img->height); }
-        __m256i p00, p10, p01, p11;
-        if (!gather4(img, hu, hv, clamp, ones, &p00, &p10, &p01, &p11)) return 0;
-        bilerp(p00, p10, p01, p11, fx, fy, &slo, &shi);
+        if (all_inside(img, hu, hv)) {
+            bilerp_pairs(img, hu, hv, fx, fy, &slo, &shi);
+        } else {
+            __m256i p00, p10, p01, p11;
+            if (!gather4(img, hu, hv, clamp, ones, &p00, &p10, &p01, &p11)) return 0;
+            bilerp(p00, p10, p01, p11, fx, fy, &slo, &shi);
+        }
     } else {
         __m256i z = _mm256_setzero_si256(), m1 = _mm256_set1_epi32(-1), k;
         if (clamp) {
@@ -129,7 +175,7 @@ FBK_AVX2 static inline int affine_block(uint32_t *dst, const fbk_image *img, __m
 }
 
 /* 32.32 coordinate as (hi: int32, lo: uint32) lane pairs; add (dh, dl) with carry */
-FBK_AVX2 static inline void step64(__m256i *h, __m256i *l, __m256i dh, __m256i dl) {
+FBK_AVX2_INLINE void step64(__m256i *h, __m256i *l, __m256i dh, __m256i dl) {
     const __m256i sign = _mm256_set1_epi32((int)0x80000000u);
     __m256i nl = _mm256_add_epi32(*l, dl);
     /* carry where nl < dl (unsigned) */
@@ -138,10 +184,10 @@ FBK_AVX2 static inline void step64(__m256i *h, __m256i *l, __m256i dh, __m256i d
     *l = nl;
 }
 
-FBK_AVX2 void fbk_affine_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v,
-                              int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
-                              const uint8_t *mask) {
-    if (n <= 0 || opacity == 0) return;
+/* The loop, specialised by the caller on constant (bilinear, clamp) so no flag is tested per block. */
+FBK_AVX2_INLINE void affine_loop(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v,
+                                 int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
+                                 const uint8_t *mask) {
     int32_t hu[8], hv[8];
     uint32_t lu[8], lv[8];
     for (int k = 0; k < 8; k++) {
@@ -172,7 +218,21 @@ FBK_AVX2 void fbk_affine_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, i
     }
 }
 
-FBK_AVX2 static inline void proj_half(__m256d px, __m256d m0, __m256d m3, __m256d m6, __m256d rx,
+FBK_AVX2 void fbk_affine_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v,
+                              int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
+                              const uint8_t *mask) {
+    if (n <= 0 || opacity == 0) return;
+    fbk_image im = *img;
+    if (bilinear) {
+        if (clamp) affine_loop(dst, n, &im, u, v, du, dv, 1, 1, opacity, mask);
+        else affine_loop(dst, n, &im, u, v, du, dv, 1, 0, opacity, mask);
+    } else {
+        if (clamp) affine_loop(dst, n, &im, u, v, du, dv, 0, 1, opacity, mask);
+        else affine_loop(dst, n, &im, u, v, du, dv, 0, 0, opacity, mask);
+    }
+}
+
+FBK_AVX2_INLINE void proj_half(__m256d px, __m256d m0, __m256d m3, __m256d m6, __m256d rx,
                                       __m256d ry, __m256d rq, double w, double h, int clamp,
                                       __m128i *tx, __m128i *ty, __m128i *valid) {
     __m256d X = _mm256_add_pd(_mm256_mul_pd(m0, px), rx);
@@ -201,7 +261,7 @@ FBK_AVX2 static inline void proj_half(__m256d px, __m256d m0, __m256d m3, __m256
     *valid = _mm256_cvtpd_epi32(_mm256_and_pd(ok, _mm256_set1_pd(-1.0))); /* -1 where ok, 0 else */
 }
 
-FBK_AVX2 static inline int proj_block(uint32_t *dst, const fbk_image *img, double xs, const double *m9,
+FBK_AVX2_INLINE int proj_block(uint32_t *dst, const fbk_image *img, double xs, const double *m9,
                                       double rowX, double rowY, double rowQ, int clamp,
                                       uint32_t opacity, const uint8_t *mask) {
     __m256d m0 = _mm256_set1_pd(m9[0]), m3 = _mm256_set1_pd(m9[3]), m6 = _mm256_set1_pd(m9[6]);
@@ -219,16 +279,19 @@ FBK_AVX2 static inline int proj_block(uint32_t *dst, const fbk_image *img, doubl
     __m256i x0 = _mm256_srai_epi32(tx, 8), fx = _mm256_and_si256(tx, c255);
     __m256i y0 = _mm256_srai_epi32(ty, 8), fy = _mm256_and_si256(ty, c255);
     __m256i p00, p10, p01, p11, slo, shi;
-    if (!gather4(img, x0, y0, clamp, valid, &p00, &p10, &p01, &p11)) return 0;
-    bilerp(p00, p10, p01, p11, fx, fy, &slo, &shi);
+    if (_mm256_movemask_epi8(valid) == -1 && all_inside(img, x0, y0)) {
+        bilerp_pairs(img, x0, y0, fx, fy, &slo, &shi);
+    } else {
+        if (!gather4(img, x0, y0, clamp, valid, &p00, &p10, &p01, &p11)) return 0;
+        bilerp(p00, p10, p01, p11, fx, fy, &slo, &shi);
+    }
     finish(dst, slo, shi, mask, opacity);
     return 1;
 }
 
-FBK_AVX2 void fbk_projective_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, const double *m9,
-                                  double x0, double rowX, double rowY, double rowQ, int clamp,
-                                  uint32_t opacity, const uint8_t *mask) {
-    if (n <= 0 || opacity == 0) return;
+FBK_AVX2_INLINE void proj_loop(uint32_t *dst, intptr_t n, const fbk_image *img, const double *m9,
+                               double x0, double rowX, double rowY, double rowQ, int clamp,
+                               uint32_t opacity, const uint8_t *mask) {
     intptr_t i = 0;
     for (; i + 8 <= n; i += 8) {
         if (mask && *(const uint64_t *)(const void *)(mask + i) == 0) continue;
@@ -243,6 +306,15 @@ FBK_AVX2 void fbk_projective_avx2(uint32_t *dst, intptr_t n, const fbk_image *im
         if (proj_block(db, img, x0 + (double)i, m9, rowX, rowY, rowQ, clamp, opacity, mask ? mb : NULL))
             memcpy(dst + i, db, (size_t)r * 4);
     }
+}
+
+FBK_AVX2 void fbk_projective_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, const double *m9,
+                                  double x0, double rowX, double rowY, double rowQ, int clamp,
+                                  uint32_t opacity, const uint8_t *mask) {
+    if (n <= 0 || opacity == 0) return;
+    fbk_image im = *img;
+    if (clamp) proj_loop(dst, n, &im, m9, x0, rowX, rowY, rowQ, 1, opacity, mask);
+    else proj_loop(dst, n, &im, m9, x0, rowX, rowY, rowQ, 0, opacity, mask);
 }
 #else
 void fbk_affine_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v, int64_t du,
