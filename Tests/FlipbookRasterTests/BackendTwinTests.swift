@@ -51,11 +51,12 @@ import Glibc
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
-    /// A 13×9 random image under random rotations/scales that reach outside it.
+    /// A 41×29 random image under random rotations/scales (magnifying and minifying) whose spans
+    /// cross its edges: exercises the interior fast path, the masked-gather edge path and decal.
     @Test(arguments: [SampleFilter.bilinear, .nearest], [EdgeMode.decal, .clamp])
     func nativeAffineSamplerMatchesPortable(filter: SampleFilter, edge: EdgeMode) {
         var rng = SeededRandom(seed: 7)
-        let w = 13, h = 9
+        let w = 41, h = 29
         let texels = (0..<(w * h)).map { _ in rng.premultiplied() }
         let cov = (0..<80).map { _ in rng.coverage() }
         var failures: [String] = []
@@ -63,10 +64,10 @@ import Glibc
             cov.withUnsafeBufferPointer { c in
                 let image = RasterImage(pixels: tp.baseAddress!, width: w, height: h, bytesPerRow: w * 4)
                 for count in 0...67 {
-                    let angle = rng.unit() * 6.3, scale = 0.15 + rng.unit() * 0.5
-                    let t = AffineInverse(a: cos(angle) * scale, b: -sin(angle) * scale, c: rng.unit() * 10 - 2,
-                                          d: sin(angle) * scale, e: cos(angle) * scale, f: rng.unit() * 8 - 4)
-                    let start = count % 4, y = Int(rng.next() % 12)
+                    let angle = rng.unit() * 6.3, scale = 0.15 + rng.unit() * 1.5
+                    let t = AffineInverse(a: cos(angle) * scale, b: -sin(angle) * scale, c: rng.unit() * 40 - 8,
+                                          d: sin(angle) * scale, e: cos(angle) * scale, f: rng.unit() * 30 - 6)
+                    let start = count % 4, y = Int(rng.next() % 30)
                     let opacity: UInt8 = [255, 204, 77][count % 3]
                     let useCoverage = count % 2 == 1
                     let ok = compareBackends(seed: UInt64(count), count: count, start: start) { d, be in
