@@ -51,6 +51,31 @@ import Glibc
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
+    /// The portable SIMD (Swift SIMD8) source-over equals the scalar twin, including invalid
+    /// (non-premultiplied) input, which both saturate.
+    @Test func portableSIMDMatchesScalar() {
+        var rng = SeededRandom(seed: 5)
+        let src = (0..<80).map { i in i % 7 == 0 ? UInt32(truncatingIfNeeded: rng.next()) : rng.premultiplied() }
+        var failures: [Int] = []
+        for count in 0...67 {
+            for opacity: UInt8 in [255, 204, 3] {
+                let ok = src.withUnsafeBufferPointer { s in
+                    compareBackends(seed: UInt64(count), count: count, start: count % 4) { d, be in
+                        if be == .portable {
+                            SpanBlend._sourceOverScalar(d, source: s.baseAddress! + 1, count: count, opacity: UInt32(opacity), coverage: nil)
+                        } else {
+                            let done = SpanBlend._sourceOverSIMD(d, source: s.baseAddress! + 1, count: count, opacity: UInt32(opacity))
+                            SpanBlend._sourceOverScalar(d + done, source: s.baseAddress! + 1 + done, count: count - done,
+                                                        opacity: UInt32(opacity), coverage: nil)
+                        }
+                    }
+                }
+                if !ok { failures.append(count) }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
     /// A 41×29 random image under random rotations/scales (magnifying and minifying) whose spans
     /// cross its edges: exercises the interior fast path, the masked-gather edge path and decal.
     @Test(arguments: [SampleFilter.bilinear, .nearest], [EdgeMode.decal, .clamp])
