@@ -77,6 +77,22 @@ import Testing
             rows.append(row)
         }
         #expect(rows[0] == rows[1])
+        // Drawing only each layer's affineSpanBounds gives the same row.
+        var bounded = [UInt32](repeating: Self.background.packed, count: 1920)
+        var drawn = 0
+        bounded.withUnsafeMutableBufferPointer { r in
+            for (image, inverse) in layers {
+                guard let span = ImageSampler.affineSpanBounds(y: y, x0: 0, x1: 1920, width: 256, height: 256,
+                                                               inverse: inverse) else { continue }
+                drawn += span.count
+                image.withRasterImage { img in
+                    ImageSampler.drawAffineSpan(row: r.baseAddress!, y: y, x0: span.lowerBound, x1: span.upperBound,
+                                                image: img, inverse: inverse, opacity: Self.opacity)
+                }
+            }
+        }
+        #expect(bounded == rows[1])
+        #expect(drawn > 2000 && drawn < 8000, "\(drawn) pixels drawn (64 full rows would be 122880)")
         #expect(RGBA8(packed: rows[1][961]) == RGBA8(r: 201, g: 28, b: 219, a: 255))
     }
 }
