@@ -47,7 +47,7 @@ FBK_AVX2 void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *m
     intptr_t i = 0;
     if (mask) {
         for (; i + 8 <= n; i += 8) {
-            if (*(const uint64_t *)(const void *)(mask + i) == 0) continue; /* nothing covered */
+            if (fbk_load_u64(mask + i) == 0) continue; /* nothing covered */
             __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
             __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
             _mm256_storeu_si256((__m256i *)(dst + i), over_block(s, d, mask + i, opacity));
@@ -90,7 +90,7 @@ FBK_AVX2 void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *
     __m256i clo = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
     intptr_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        if (mask && *(const uint64_t *)(const void *)(mask + i) == 0) continue;
+        if (mask && fbk_load_u64(mask + i) == 0) continue;
         __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
         _mm256_storeu_si256((__m256i *)(dst + i), solid_block(clo, d, mask ? mask + i : NULL));
     }

@@ -10,6 +10,13 @@
 #define FBK_AVX2 __attribute__((target("avx2")))
 #define FBK_AVX2_INLINE __attribute__((target("avx2"), always_inline)) static inline
 
+/* 8 coverage bytes as one integer (memcpy: no alignment or aliasing assumptions) */
+static inline uint64_t fbk_load_u64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
 /* exact round(x / 255) on u16 lanes, x <= 65025 */
 FBK_AVX2 static inline __m256i fbk_div255_16(__m256i x) {
     return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));

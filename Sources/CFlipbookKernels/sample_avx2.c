@@ -202,7 +202,7 @@ FBK_AVX2_INLINE void affine_loop(uint32_t *dst, intptr_t n, const fbk_image *img
     __m256i dHV = _mm256_set1_epi32((int32_t)(sv >> 32)), dLV = _mm256_set1_epi32((int32_t)(uint32_t)sv);
     intptr_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        if (!(mask && *(const uint64_t *)(const void *)(mask + i) == 0))
+        if (!(mask && fbk_load_u64(mask + i) == 0))
             affine_block(dst + i, img, HU, LU, HV, LV, bilinear, clamp, opacity, mask ? mask + i : NULL);
         step64(&HU, &LU, dHU, dLU);
         step64(&HV, &LV, dHV, dLV);
@@ -294,7 +294,7 @@ FBK_AVX2_INLINE void proj_loop(uint32_t *dst, intptr_t n, const fbk_image *img, 
                                uint32_t opacity, const uint8_t *mask) {
     intptr_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        if (mask && *(const uint64_t *)(const void *)(mask + i) == 0) continue;
+        if (mask && fbk_load_u64(mask + i) == 0) continue;
         proj_block(dst + i, img, x0 + (double)i, m9, rowX, rowY, rowQ, clamp, opacity, mask ? mask + i : NULL);
     }
     if (i < n) {
