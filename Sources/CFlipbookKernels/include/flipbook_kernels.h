@@ -1,6 +1,66 @@
 #ifndef FLIPBOOK_KERNELS_H
 #define FLIPBOOK_KERNELS_H
 /// Native SIMD kernels (AVX2 behind a runtime CPU check). Every kernel here has a portable
-/// Swift twin in FlipbookRaster; tests compare them.
+/// Swift twin in FlipbookRaster (`*+Scalar.swift`); tests compare them bit for bit.
+///
+/// Conventions shared by every kernel (see docs/kernels.md and docs/rounding.md):
+///  - pixels are premultiplied RGBA8, one `uint32_t` each, little-endian 0xAABBGGRR
+///    (bytes R,G,B,A); the maths is channel-order agnostic except that alpha is byte 3;
+///  - `n` is a pixel count (>= 0); pointers may be unaligned;
+///  - `opacity` and coverage bytes are 0...255 (255 = opaque);
+///  - every division by 255 is `div255(x) = round(x / 255)`, exact;
+///  - callers must check `fbk_cpu_has_avx2()` before calling an `_avx2` function.
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// 1 when the CPU (and OS) support AVX2, else 0.
 int fbk_cpu_has_avx2(void);
+
+/// A source image for the samplers. `stride` is in pixels (bytesPerRow / 4).
+/// Requires width, height >= 1 and stride * height < 2^31 (gather indices are int32).
+typedef struct {
+    const uint32_t *pixels;
+    int32_t width;
+    int32_t height;
+    int32_t stride;
+} fbk_image;
+
+/// dst[i] = color for i in [0, n).
+void fbk_fill_avx2(uint32_t *dst, intptr_t n, uint32_t color);
+
+/// Source-over of a premultiplied span with a constant opacity and an optional per-pixel
+/// coverage (`mask` may be NULL):  k = mask ? div255(opacity * mask[i]) : opacity,
+/// s' = div255(s * k) per channel, d' = min(255, s' + div255(d * (255 - s'.a))).
+void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *mask, intptr_t n,
+                   uint32_t opacity);
+
+/// Source-over of one solid premultiplied colour with an optional coverage mask:
+/// s' = mask ? div255(color * mask[i]) : color, then source-over as above.
+void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n);
+
+/// Affine sampler + opacity + coverage + source-over, fused, for n destination pixels.
+/// Texel-space coordinates are 32.32 fixed point (int64): pixel i samples at
+/// (u + i*du, v + i*dv). `bilinear`: 1 = bilinear of the 4 texels around the point with
+/// 8-bit weights (coordinates are already shifted by -0.5), 0 = nearest (texel floor(u)).
+/// `clamp`: 1 = clamp-to-edge, 0 = decal (texels outside are transparent).
+/// The caller guarantees |u|, |u + n*du| (and the same for v) < 2^62.
+void fbk_affine_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v,
+                     int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
+                     const uint8_t *mask);
+
+/// Projective bilinear sampler, fused like fbk_affine_avx2. For pixel i (px = x0 + i + 0.5):
+///   X = m[0]*px + rowX,  Y = m[3]*px + rowY,  Q = m[6]*px + rowQ   (no FMA),
+///   r = 1/Q, sx = X*r - 0.5, sy = Y*r - 0.5; the pixel is drawn only when Q > 0 and
+///   (decal) -1 < sx < w, -1 < sy < h, or (clamp) sx, sy are not NaN (then clamped to the image).
+/// Fixed point: t = floor(sx*256); texel x = t >> 8, weight fx = t & 255 (same for y).
+void fbk_projective_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, const double *m9,
+                         double x0, double rowX, double rowY, double rowQ, int clamp,
+                         uint32_t opacity, const uint8_t *mask);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -1,0 +1,116 @@
+/*
+ * blend_avx2.c -- fill and source-over spans, AVX2 (target attribute per function, runtime
+ * checked by the Swift side with fbk_cpu_has_avx2()). Bit-identical to the Swift scalar
+ * twins in Sources/FlipbookRaster/SpanBlend+Scalar.swift.
+ *
+ * Layout used by every kernel: 8 pixels per __m256i; unpacklo/hi_epi8 against zero give the
+ * "16-bit layout": lo = pixels 0,1 | 4,5 and hi = pixels 2,3 | 6,7 (4 channels each, u16);
+ * packus_epi16(lo, hi) restores pixel order.
+ *
+ * div255 (exact round(x/255) for x <= 65025): t = x + 128; (t + (t >> 8)) >> 8
+ *   == (t * 257) >> 16 for t < 65536, i.e. _mm256_mulhi_epu16(t, 257). See docs/rounding.md.
+ */
+#include "fbk_avx2.h"
+
+#if FBK_X86
+FBK_AVX2 void fbk_fill_avx2(uint32_t *dst, intptr_t n, uint32_t color) {
+    __m256i c = _mm256_set1_epi32((int)color);
+    intptr_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), c);
+    for (; i < n; i++) dst[i] = color;
+}
+
+/* One block of 8: s scaled by k (per pixel, from mask and opacity), then over d. */
+FBK_AVX2 static inline __m256i over_block(__m256i s, __m256i d, const uint8_t *mask,
+                                          uint32_t opacity) {
+    __m256i z = _mm256_setzero_si256();
+    __m256i slo = _mm256_unpacklo_epi8(s, z), shi = _mm256_unpackhi_epi8(s, z);
+    if (mask) {
+        __m256i m = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)mask));
+        /* k = div255(m * opacity): the product fits the low 16 bits of each 32-bit lane */
+        __m256i k = fbk_div255_16(_mm256_mullo_epi16(m, _mm256_set1_epi32((int)opacity)));
+        __m256i klo, khi;
+        fbk_spread_k(k, &klo, &khi);
+        slo = fbk_div255_16(_mm256_mullo_epi16(slo, klo));
+        shi = fbk_div255_16(_mm256_mullo_epi16(shi, khi));
+    } else if (opacity != 255) {
+        __m256i k = _mm256_set1_epi16((short)opacity);
+        slo = fbk_div255_16(_mm256_mullo_epi16(slo, k));
+        shi = fbk_div255_16(_mm256_mullo_epi16(shi, k));
+    }
+    return fbk_over16(slo, shi, d);
+}
+
+FBK_AVX2 void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *mask, intptr_t n,
+                            uint32_t opacity) {
+    if (n <= 0 || opacity == 0) return;
+    intptr_t i = 0;
+    if (mask) {
+        for (; i + 8 <= n; i += 8) {
+            if (*(const uint64_t *)(const void *)(mask + i) == 0) continue; /* nothing covered */
+            __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), over_block(s, d, mask + i, opacity));
+        }
+    } else {
+        for (; i + 8 <= n; i += 8) {
+            __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), over_block(s, d, NULL, opacity));
+        }
+    }
+    if (i < n) { /* tail: same block maths on a zero-padded copy */
+        intptr_t r = n - i;
+        uint32_t sb[8] = {0}, db[8] = {0};
+        uint8_t mb[8] = {0};
+        memcpy(sb, src + i, (size_t)r * 4);
+        memcpy(db, dst + i, (size_t)r * 4);
+        if (mask) memcpy(mb, mask + i, (size_t)r);
+        __m256i out = over_block(_mm256_loadu_si256((const __m256i *)sb),
+                                 _mm256_loadu_si256((const __m256i *)db), mask ? mb : NULL, opacity);
+        _mm256_storeu_si256((__m256i *)db, out);
+        memcpy(dst + i, db, (size_t)r * 4);
+    }
+}
+
+FBK_AVX2 static inline __m256i solid_block(__m256i clo, __m256i d, const uint8_t *mask) {
+    __m256i slo = clo, shi = clo; /* the colour is the same in both halves */
+    if (mask) {
+        __m256i m = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)mask));
+        __m256i klo, khi;
+        fbk_spread_k(m, &klo, &khi);
+        slo = fbk_div255_16(_mm256_mullo_epi16(clo, klo));
+        shi = fbk_div255_16(_mm256_mullo_epi16(clo, khi));
+    }
+    return fbk_over16(slo, shi, d);
+}
+
+FBK_AVX2 void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n) {
+    if (n <= 0 || color == 0) return;
+    __m256i clo = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
+    intptr_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        if (mask && *(const uint64_t *)(const void *)(mask + i) == 0) continue;
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), solid_block(clo, d, mask ? mask + i : NULL));
+    }
+    if (i < n) {
+        intptr_t r = n - i;
+        uint32_t db[8] = {0};
+        uint8_t mb[8] = {0};
+        memcpy(db, dst + i, (size_t)r * 4);
+        if (mask) memcpy(mb, mask + i, (size_t)r);
+        __m256i out = solid_block(clo, _mm256_loadu_si256((const __m256i *)db), mask ? mb : NULL);
+        _mm256_storeu_si256((__m256i *)db, out);
+        memcpy(dst + i, db, (size_t)r * 4);
+    }
+}
+#else
+void fbk_fill_avx2(uint32_t *dst, intptr_t n, uint32_t color) { (void)dst; (void)n; (void)color; }
+void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *mask, intptr_t n, uint32_t o) {
+    (void)dst; (void)src; (void)mask; (void)n; (void)o;
+}
+void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n) {
+    (void)dst; (void)color; (void)mask; (void)n;
+}
+#endif

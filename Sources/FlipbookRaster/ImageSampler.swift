@@ -1,0 +1,89 @@
+import CFlipbookKernels
+
+/// Fused image span samplers: for each destination pixel of a span, sample the source image,
+/// multiply by opacity (and coverage), and source-over onto the destination, in one pass
+/// (no temporary buffer).
+///
+/// Sampling rule (the peers' rule, docs/kernels.md): destination pixel centre (x+0.5, y+0.5)
+/// maps through the inverse transform to (u, v); bilinear filtering interpolates the four texels
+/// around (u − 0.5, v − 0.5) with 8-bit weights. Then, per channel,
+///
+///     k = coverage == nil ? opacity : div255(opacity · coverage[i])
+///     Sca' = div255(S · k);  Dca' = min(255, Sca' + div255(Dca · (255 − Sa')))
+///
+/// Spans: `row` points at pixel x = 0 of destination row `y`; pixels `[x0, x1)` are drawn;
+/// `coverage[i]` (if given) belongs to pixel `x0 + i`. A pixel's result depends only on
+/// (x, y), never on how a row is split into spans or a frame into bands.
+public enum ImageSampler {
+    /// Fixed-point scale of the affine coordinates (32.32, Int64).
+    @usableFromInline static let _one: Double = 4_294_967_296
+
+    /// Draws `[x0, x1)` of row `y` from `image` under an affine inverse transform.
+    ///
+    /// Coordinates are 32.32 fixed point: `U(x) = U₀ + x·ΔU` with `U₀ = round(2³²·u(0))` and
+    /// `ΔU = round(2³²·a)` computed once per row, so a pixel's sample position is exact
+    /// integer arithmetic (error < 2⁻¹⁹ texel over 16384 pixels). The bilinear weight is the
+    /// top 8 fraction bits (`fx = ⌊frac·256⌋`, as ref-c). Transforms that minify more than
+    /// 16384× or place the image beyond ±2²⁸ texels are not drawn.
+    @inlinable
+    public static func drawAffineSpan(row: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int,
+                                      image: RasterImage, inverse t: AffineInverse,
+                                      filter: SampleFilter = .bilinear, edge: EdgeMode = .decal,
+                                      opacity: UInt8 = 255, coverage: UnsafePointer<UInt8>? = nil,
+                                      backend: RasterBackend = .current) {
+        guard x1 > x0, x0 >= 0, x1 <= 1 << 15, opacity > 0 else { return }
+        // Texel-space position of pixel x = 0 of this row: u = a·0.5 + (b·py + c) − shift.
+        let py = Double(y) + 0.5
+        let shift = filter == .bilinear ? 0.5 : 0.0
+        let u0 = t.a * 0.5 + (t.b * py + t.c) - shift
+        let v0 = t.d * 0.5 + (t.e * py + t.f) - shift
+        let limit = Double(1 << 28), stepLimit = Double(1 << 14)
+        guard abs(u0) < limit, abs(v0) < limit, abs(t.a) < stepLimit, abs(t.d) < stepLimit else { return }
+        let du = Int64((t.a * _one).rounded()), dv = Int64((t.d * _one).rounded())
+        let u = Int64((u0 * _one).rounded()) &+ Int64(x0) &* du
+        let v = Int64((v0 * _one).rounded()) &+ Int64(x0) &* dv
+        let dst = row + x0, n = x1 - x0
+        if backend.effective == .native {
+            var img = image._c
+            fbk_affine_avx2(dst, n, &img, u, v, du, dv, filter == .bilinear ? 1 : 0,
+                            edge == .clamp ? 1 : 0, UInt32(opacity), coverage)
+        } else {
+            _affineScalar(dst, n: n, image: image, u: u, v: v, du: du, dv: dv, bilinear: filter == .bilinear,
+                          clamp: edge == .clamp, opacity: UInt32(opacity), coverage: coverage)
+        }
+    }
+
+    /// Draws `[x0, x1)` of row `y` from `image` under a projective inverse transform, bilinear.
+    ///
+    /// Per pixel (Double, no fused multiply-add, identical in both backends):
+    ///
+    ///     px = x + 0.5;  X = m0·px + (m1·py + m2);  Y = m3·px + (m4·py + m5);  Q = m6·px + (m7·py + m8)
+    ///     r = 1 / Q;  sx = X·r − 0.5;  sy = Y·r − 0.5
+    ///
+    /// Only pixels with `Q > 0` are drawn (points behind the viewer are skipped); with `.decal`
+    /// also only `-1 < sx < w`, `-1 < sy < h`. Weights: `t = ⌊256·sx⌋`, texel `t >> 8`,
+    /// `fx = t & 255`.
+    @inlinable
+    public static func drawProjectiveSpan(row: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int,
+                                          image: RasterImage, inverse: ProjectiveInverse,
+                                          edge: EdgeMode = .decal, opacity: UInt8 = 255,
+                                          coverage: UnsafePointer<UInt8>? = nil,
+                                          backend: RasterBackend = .current) {
+        guard x1 > x0, x0 >= 0, x1 <= 1 << 24, opacity > 0 else { return }
+        let m = inverse.m
+        let py = Double(y) + 0.5
+        let rowX = m[1] * py + m[2], rowY = m[4] * py + m[5], rowQ = m[7] * py + m[8]
+        let dst = row + x0, n = x1 - x0
+        if backend.effective == .native {
+            var img = image._c
+            m.withUnsafeBufferPointer { mp in
+                fbk_projective_avx2(dst, n, &img, mp.baseAddress, Double(x0), rowX, rowY, rowQ,
+                                    edge == .clamp ? 1 : 0, UInt32(opacity), coverage)
+            }
+        } else {
+            _projectiveScalar(dst, n: n, image: image, m0: m[0], m3: m[3], m6: m[6], x0: x0, rowX: rowX,
+                              rowY: rowY, rowQ: rowQ, clamp: edge == .clamp, opacity: UInt32(opacity),
+                              coverage: coverage)
+        }
+    }
+}

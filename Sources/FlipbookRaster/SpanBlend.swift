@@ -1,0 +1,85 @@
+import CFlipbookKernels
+
+/// Span kernels on premultiplied RGBA8 rows: fill and source-over.
+///
+/// A *span* is `count` consecutive pixels given by a pointer to the first one (any alignment).
+/// Pixels are `UInt32` words in memory order R,G,B,A (little-endian `0xAABBGGRR`, the
+/// ``RGBA8/packed`` value). Nothing here knows about layers: the compositor computes where a
+/// span starts and what opacity and coverage apply.
+///
+/// Every function takes a `backend` (default ``RasterBackend/current``); `.native` and
+/// `.portable` give bit-identical results. Rounding: ``PixelRounding/div255(_:)`` everywhere
+/// (docs/rounding.md).
+public enum SpanBlend {
+    /// `dst[i] = color` for `i` in `0..<count`.
+    @inlinable
+    public static func fill(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: RGBA8,
+                            backend: RasterBackend = .current) {
+        guard count > 0 else { return }
+        if backend.effective == .native {
+            fbk_fill_avx2(dst, count, color.packed)
+        } else {
+            dst.update(repeating: color.packed, count: count)
+        }
+    }
+
+    /// Fills the rectangle `[x0, x1) × [y0, y1)` of `buffer`, clipped to the buffer, with `color`
+    /// (replacing, not blending).
+    public static func fillRect(_ buffer: inout PixelBuffer, x0: Int, y0: Int, x1: Int, y1: Int,
+                                color: RGBA8, backend: RasterBackend = .current) {
+        let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(buffer.width, x1), cy1 = min(buffer.height, y1)
+        guard cx0 < cx1, cy0 < cy1 else { return }
+        let stride = buffer.bytesPerRow
+        buffer.withUnsafeMutableBytes { raw in
+            for y in cy0..<cy1 {
+                let row = (raw.baseAddress! + y * stride).assumingMemoryBound(to: UInt32.self)
+                fill(row + cx0, count: cx1 - cx0, color: color, backend: backend)
+            }
+        }
+    }
+
+    /// Source-over of a premultiplied source span onto `dst`, with a constant `opacity` and an
+    /// optional per-pixel `coverage` (one byte per pixel, `coverage[i]` for `dst[i]`):
+    ///
+    ///     k    = coverage == nil ? opacity : div255(opacity · coverage[i])
+    ///     Sca' = div255(Sca · k)                          // Sca' = Sca·α
+    ///     Dca' = min(255, Sca' + div255(Dca · (255 − Sa')))   // Dca' = Sca·α + Dca·(1 − Sa·α)
+    ///
+    /// With `opacity == 255` and no coverage the first step is the identity. This is the
+    /// identity / integer-translation image path (W2): point `source` at the first source pixel.
+    @inlinable
+    public static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>,
+                                  count: Int, opacity: UInt8 = 255, coverage: UnsafePointer<UInt8>? = nil,
+                                  backend: RasterBackend = .current) {
+        guard count > 0, opacity > 0 else { return }
+        if backend.effective == .native {
+            fbk_over_avx2(dst, source, coverage, count, UInt32(opacity))
+        } else {
+            _sourceOverScalar(dst, source: source, count: count, opacity: UInt32(opacity), coverage: coverage)
+        }
+    }
+
+    /// Source-over of one solid premultiplied `color`, optionally times a per-pixel coverage:
+    ///
+    ///     Sca' = coverage == nil ? Sca : div255(Sca · coverage[i])
+    ///     Dca' = min(255, Sca' + div255(Dca · (255 − Sa')))
+    ///
+    /// For a layer's background colour with opacity α, pass `color` already scaled by α
+    /// (`_PixelMath.scale` rule: `div255(c · α)` per channel) or fold α into the coverage.
+    @inlinable
+    public static func solidOver(_ dst: UnsafeMutablePointer<UInt32>, color: RGBA8, count: Int,
+                                 coverage: UnsafePointer<UInt8>? = nil, backend: RasterBackend = .current) {
+        guard count > 0, color.packed != 0 else { return }
+        if backend.effective == .native {
+            fbk_solid_over_avx2(dst, color.packed, coverage, count)
+        } else {
+            _solidOverScalar(dst, color: color.packed, count: count, coverage: coverage)
+        }
+    }
+
+    /// `color` with every channel scaled by `opacity/255`, rounded by ``PixelRounding/div255(_:)``.
+    @inlinable
+    public static func scaled(_ color: RGBA8, opacity: UInt8) -> RGBA8 {
+        RGBA8(packed: _PixelMath.scale(color.packed, UInt32(opacity)))
+    }
+}

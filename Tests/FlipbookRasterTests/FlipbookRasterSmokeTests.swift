@@ -1,6 +1,0 @@
-import Testing
-@testable import FlipbookRaster
-
-@Test func FlipbookRasterModuleLoads() {
-    #expect(Bool(true))
-}
