@@ -1,3 +1,5 @@
+import FlipbookRaster
+
 /// Paints one horizontal span `[x0, x1)` of row `y`: sample the paint at each pixel centre,
 /// scale by `alpha · coverage / 255` (coverage nil = 255), source-over into `row`.
 enum _SpanPainter {
@@ -11,6 +13,10 @@ enum _SpanPainter {
                      row: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>?) {
         switch paint {
         case .solid(let c):
+            if coverage == nil {
+                SpanBlend.solidOver(row + x0, color: RGBA8(packed: alpha == 255 ? c : _PixelMath.scale(c, alpha)), count: x1 - x0)
+                return
+            }
             for x in x0..<x1 {
                 let k = factor(alpha, coverage, x - x0)
                 if k == 0 { continue }
@@ -35,6 +41,51 @@ enum _SpanPainter {
 
     static func image(_ img: _ImagePaint, alpha: UInt32, y: Int, x0: Int, x1: Int,
                       row: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>?) {
+        // Whole image readable, no nine-part: FlipbookRaster's fused samplers (AVX2 or their
+        // scalar twins, same bytes), clamp-to-edge since coverage decides the edges.
+        if img.ninePart == nil, img.cx0 == 0, img.cy0 == 0, img.cx1 == img.texture.width, img.cy1 == img.texture.height,
+           x0 >= 0, x1 <= 1 << 15 {
+            let h = img.inverse
+            let op = UInt8(alpha)
+            // Identity scale at an integer offset: texel (x + tx, y + ty) exactly (bilinear
+            // weights are 0), a plain span source-over.
+            if h.isAffine, h.m.0 == 1, h.m.1 == 0, h.m.3 == 0, h.m.4 == 1, h.m.2 == h.m.2.rounded(),
+               h.m.5 == h.m.5.rounded(), abs(h.m.2) < 1e9, abs(h.m.5) < 1e9 {
+                let tx = Int(h.m.2), ty = y + Int(h.m.5)
+                if x0 + tx >= 0, x1 + tx <= img.texture.width, ty >= 0, ty < img.texture.height {
+                    img.texture.withUnsafeBytes { raw in
+                        let src = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                            + ty * (img.texture.bytesPerRow / 4) + x0 + tx
+                        SpanBlend.sourceOver(row + x0, source: src, count: x1 - x0, opacity: op,
+                                             coverage: coverage.map { UnsafePointer($0) })
+                    }
+                    return
+                }
+            }
+            if h.isAffine {
+                img.texture.withRasterImage { r in
+                    ImageSampler.drawAffineSpan(row: row, y: y, x0: x0, x1: x1, image: r,
+                                                inverse: AffineInverse(a: h.m.0, b: h.m.1, c: h.m.2, d: h.m.3, e: h.m.4, f: h.m.5),
+                                                filter: img.nearest ? .nearest : .bilinear, edge: .clamp,
+                                                opacity: op, coverage: coverage.map { UnsafePointer($0) })
+                }
+                return
+            } else if !img.nearest {
+                img.texture.withRasterImage { r in
+                    ImageSampler.drawProjectiveSpan(row: row, y: y, x0: x0, x1: x1, image: r,
+                                                    inverse: ProjectiveInverse([h.m.0, h.m.1, h.m.2, h.m.3, h.m.4, h.m.5, h.m.6, h.m.7, h.m.8]),
+                                                    edge: .clamp, opacity: op, coverage: coverage.map { UnsafePointer($0) })
+                }
+                return
+            }
+        }
+        scalarImage(img, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
+    }
+
+    /// The compositor's own scalar sampler: sub-rectangle clamping (`contentsRect`), nine-part
+    /// mapping, nearest under perspective.
+    static func scalarImage(_ img: _ImagePaint, alpha: UInt32, y: Int, x0: Int, x1: Int,
+                            row: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>?) {
         let stride = img.texture.bytesPerRow / 4
         let cx0 = img.cx0, cy0 = img.cy0, cxm = img.cx1 - 1, cym = img.cy1 - 1
         let h = img.inverse
