@@ -1,8 +1,10 @@
 /// The portable (scalar Swift) twins of the ``SpanBlend`` kernels. They define the results; the
 /// AVX2 kernels in `CFlipbookKernels/blend_avx2.c` reproduce them bit for bit.
 extension SpanBlend {
+    /// The scalar definition of ``sourceOver(_:source:count:opacity:coverage:backend:)`` (public
+    /// for twin tests and benchmarks in other modules).
     @inlinable
-    static func _sourceOverScalar(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>,
+    public static func _sourceOverScalar(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>,
                                   count: Int, opacity: UInt32, coverage: UnsafePointer<UInt8>?) {
         if let coverage {
             for i in 0..<count {

@@ -33,13 +33,20 @@ struct SeededRandom {
 
 /// The peers' layer pattern P(w, h, i), premultiplied with `(c·A + 127) / 255`.
 func peersPattern(width: Int, height: Int, index i: Int) -> PixelBuffer {
-    var buffer = PixelBuffer(width: width, height: height)
-    for y in 0..<height {
-        for x in 0..<width {
-            let a = UInt8(255 - (((x % 256) + (y % 256)) >> 2))
-            let b = ((x >> 5) ^ (y >> 5)) & 1 == 1 ? 255 : (4 * i) % 256
-            buffer[x, y] = RGBA8(straightR: UInt8(x % 256), g: UInt8(y % 256), b: UInt8(b), a: a)
+    var bytes = [UInt8](repeating: 0, count: width * height * 4)
+    bytes.withUnsafeMutableBufferPointer { out in
+        var o = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = UInt32(255 - (((x % 256) + (y % 256)) >> 2))
+                let b = UInt32(((x >> 5) ^ (y >> 5)) & 1 == 1 ? 255 : (4 * i) % 256)
+                out[o] = UInt8((UInt32(x % 256) * a + 127) / 255)
+                out[o + 1] = UInt8((UInt32(y % 256) * a + 127) / 255)
+                out[o + 2] = UInt8((b * a + 127) / 255)
+                out[o + 3] = UInt8(a)
+                o += 4
+            }
         }
     }
-    return buffer
+    return try! PixelBuffer(width: width, height: height, bytes: bytes)
 }
