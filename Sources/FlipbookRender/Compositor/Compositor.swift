@@ -1,0 +1,120 @@
+import Dispatch
+import Flipbook
+import Foundation
+
+/// The CPU compositor: draws what Core Animation would show for a render-tree snapshot
+/// (`CARenderLayer`) into a premultiplied RGBA8 `PixelBuffer`.
+///
+/// Two passes: a **planning** pass turns the tree into a flat list of device-space draw
+/// operations (geometry chain, homogeneous clipping, zPosition order, culling, opacity groups,
+/// masks, contents placement, shadows, transitions), then an **execution** pass runs that list
+/// over horizontal bands of `bandHeight` rows, spread over `threadCount` workers. A pixel's
+/// value depends only on its coordinates and the op list, so the output is byte-identical for
+/// any thread count. Scratch buffers (group layers, coverage rows, mip levels) belong to the
+/// compositor and are reused across frames.
+///
+/// A `Compositor` renders one frame at a time (it is not `Sendable`); use one per thread to
+/// render several frames concurrently.
+public final class Compositor {
+    /// Workers used by the execution pass (≥ 1).
+    public let threadCount: Int
+    /// Rows per band (the unit of parallel work).
+    public let bandHeight: Int
+    private var scratch: [_WorkerScratch] = []
+    private let mips = _MipCache()
+
+    public init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, bandHeight: Int = 16) {
+        self.threadCount = max(1, threadCount)
+        self.bandHeight = max(1, bandHeight)
+    }
+
+    /// Renders `root` into `buffer` (whose size is the device size in pixels).
+    ///
+    /// - Parameters:
+    ///   - scale: device pixels per point (the root's superlayer space is the device scaled by it).
+    ///   - background: premultiplied colour the frame is filled with first; nil draws over the
+    ///     buffer's current pixels.
+    /// - Throws: ``CompositorError/invalidScale(_:)`` when `scale` is not finite and positive.
+    public func render(_ root: CARenderLayer, into buffer: inout PixelBuffer, scale: CGFloat = 1,
+                       background: RGBA8? = nil) throws(CompositorError) {
+        let s = Double(scale)
+        guard s.isFinite, s > 0 else { throw .invalidScale(s) }
+        let ops = plan(root, width: buffer.width, height: buffer.height, scale: s)
+        execute(ops, into: &buffer, background: background)
+    }
+
+    /// Renders `root` into a new `width × height` buffer filled with `background` first.
+    ///
+    /// - Throws: ``CompositorError/invalidOutputSize(width:height:)`` for a side below 1,
+    ///   ``CompositorError/outputTooLarge(width:height:limit:)`` above
+    ///   `PixelBuffer.maximumDimension` (checked before allocating), ``CompositorError/invalidScale(_:)``.
+    public func render(_ root: CARenderLayer, width: Int, height: Int, scale: CGFloat = 1,
+                       background: RGBA8 = .transparent) throws(CompositorError) -> PixelBuffer {
+        guard width > 0, height > 0 else { throw .invalidOutputSize(width: width, height: height) }
+        guard width <= PixelBuffer.maximumDimension, height <= PixelBuffer.maximumDimension else {
+            throw .outputTooLarge(width: width, height: height, limit: PixelBuffer.maximumDimension)
+        }
+        var buffer = PixelBuffer(width: width, height: height)
+        try render(root, into: &buffer, scale: scale, background: background)
+        return buffer
+    }
+
+    /// The planning pass alone (for tests and tools): number of device-space operations.
+    func plan(_ root: CARenderLayer, width: Int, height: Int, scale: Double) -> [_Op] {
+        var p = _Planner(width: width, height: height, scale: scale, mips: mips)
+        p.plan(root: root)
+        mips.endFrame()
+        return p.ops
+    }
+
+    private func execute(_ ops: [_Op], into buffer: inout PixelBuffer, background: RGBA8?) {
+        let width = buffer.width, height = buffer.height, stride = buffer.bytesPerRow / 4
+        let bandH = bandHeight
+        let bands = (height + bandH - 1) / bandH
+        let workers = min(threadCount, bands)
+        while scratch.count < workers { scratch.append(_WorkerScratch()) }
+        for s in scratch.prefix(workers) { s.prepare(width: stride, bandHeight: bandH) }
+        let bg = background?.packed
+        let workerScratch = Array(scratch.prefix(workers))
+        buffer.withUnsafeMutableBytes { raw in
+            let base = _SendablePointer(p: raw.baseAddress!.assumingMemoryBound(to: UInt32.self))
+            let runBand = { @Sendable (band: Int, s: _WorkerScratch) in
+                let y0 = band * bandH, y1 = min(height, y0 + bandH)
+                let t = _Target(base: base.p + y0 * stride, stride: stride,
+                                rect: _IRect(x0: 0, y0: y0, x1: width, y1: y1))
+                if let bg {
+                    for y in y0..<y1 { t.row(y).update(repeating: bg, count: width) }
+                }
+                _BandExecutor.run(ops, frame: t, scratch: s)
+            }
+            if workers == 1 {
+                for b in 0..<bands { runBand(b, workerScratch[0]) }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: workers) { k in
+                    var b = k
+                    while b < bands { runBand(b, workerScratch[k]); b += workers }
+                }
+            }
+        }
+    }
+}
+
+struct _SendablePointer: @unchecked Sendable { let p: UnsafeMutablePointer<UInt32> }
+
+/// Why the compositor refused a frame.
+public enum CompositorError: Error, Equatable, CustomStringConvertible, Sendable {
+    case invalidOutputSize(width: Int, height: Int)
+    case outputTooLarge(width: Int, height: Int, limit: Int)
+    case invalidScale(Double)
+
+    public var description: String {
+        switch self {
+        case let .invalidOutputSize(w, h):
+            return "invalid output size \(w)×\(h): width and height must be at least 1"
+        case let .outputTooLarge(w, h, limit):
+            return "output size \(w)×\(h) exceeds the limit of \(limit)×\(limit) pixels (PixelBuffer.maximumDimension)"
+        case let .invalidScale(s):
+            return "invalid device scale \(s): it must be finite and greater than 0"
+        }
+    }
+}

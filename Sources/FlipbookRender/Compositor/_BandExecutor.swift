@@ -1,0 +1,120 @@
+/// A device-space window onto pixels: pixel `(x, y)` of the device lives at
+/// `base[(y − rect.y0) · stride + (x − rect.x0)]` for `(x, y)` in `rect`.
+
+struct _Target {
+    var base: UnsafeMutablePointer<UInt32>
+    var stride: Int
+    var rect: _IRect
+    @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+        base + (y - rect.y0) * stride - rect.x0
+    }
+}
+
+/// Per-worker scratch, reused across bands and frames: group buffers and a coverage row.
+final class _WorkerScratch: @unchecked Sendable {
+    var groups: [UnsafeMutablePointer<UInt32>] = []
+    var groupCapacity = 0
+    var coverage: UnsafeMutablePointer<UInt8>
+    var coverageCapacity: Int
+
+    init() {
+        coverageCapacity = 0
+        coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    }
+
+    deinit {
+        coverage.deallocate()
+        for g in groups { g.deallocate() }
+    }
+
+    func prepare(width: Int, bandHeight: Int) {
+        if coverageCapacity < width {
+            coverage.deallocate()
+            coverage = .allocate(capacity: width)
+            coverageCapacity = width
+        }
+        let need = width * bandHeight
+        if groupCapacity < need {
+            for g in groups { g.deallocate() }
+            groups = []
+            groupCapacity = need
+        }
+    }
+
+    func group(_ depth: Int) -> UnsafeMutablePointer<UInt32> {
+        while groups.count <= depth { groups.append(.allocate(capacity: groupCapacity)) }
+        return groups[depth]
+    }
+}
+
+/// Runs the op list over one band of rows. Every pixel's result depends only on its
+/// coordinates and the ops, never on the band split, so any thread count gives the same bytes.
+enum _BandExecutor {
+    static func run(_ ops: [_Op], frame: _Target, scratch: _WorkerScratch) {
+        var stack: [_Target] = [frame]
+        for op in ops {
+            switch op {
+            case .draw(let d):
+                draw(d, into: stack[stack.count - 1], coverage: scratch.coverage)
+            case .push(let b):
+                let t = _Target(base: scratch.group(stack.count - 1), stride: frame.stride, rect: frame.rect)
+                let r = b.intersection(frame.rect)
+                for y in r.y0..<max(r.y0, r.y1) { (t.row(y) + r.x0).update(repeating: 0, count: r.x1 - r.x0) }
+                stack.append(t)
+            case .pop(let b, let alpha, let mode, let masked):
+                let src = stack.removeLast()
+                var mask: _Target? = nil
+                if masked { mask = stack.removeLast() }
+                composite(src, mask: mask, onto: stack[stack.count - 1], rect: b.intersection(frame.rect),
+                          alpha: alpha, mode: mode)
+            }
+        }
+    }
+
+    static func composite(_ src: _Target, mask: _Target?, onto dst: _Target, rect r: _IRect,
+                          alpha: UInt32, mode: _GroupMode) {
+        if r.isEmpty { return }
+        for y in r.y0..<r.y1 {
+            let s = src.row(y), d = dst.row(y), m = mask?.row(y)
+            for x in r.x0..<r.x1 {
+                var k = alpha
+                if let m { k = _PixelMath.mul8(k, m[x] >> 24) }
+                if k == 0 { continue }
+                let p = k == 255 ? s[x] : _PixelMath.scale(s[x], k)
+                d[x] = mode == .over ? _PixelMath.over(p, d[x]) : _PixelMath.plus(p, d[x])
+            }
+        }
+    }
+
+    static func draw(_ d: _Draw, into t: _Target, coverage: UnsafeMutablePointer<UInt8>) {
+        let r = d.bounds.intersection(t.rect)
+        if r.isEmpty || d.alpha == 0 { return }
+        for y in r.y0..<r.y1 {
+            var lo = r.x0, hi = r.x1, flo = r.x0, fhi = r.x1
+            for s in d.shapes {
+                let sp = _Coverage.rowSpans(s, y: y)
+                lo = max(lo, sp.lo); hi = min(hi, sp.hi)
+                flo = max(flo, sp.flo); fhi = min(fhi, sp.fhi)
+            }
+            if d.hole != nil { flo = lo; fhi = lo }
+            if hi <= lo { continue }
+            if fhi <= flo { flo = lo; fhi = lo }
+            flo = max(flo, lo); fhi = min(fhi, hi)
+            if fhi <= flo { flo = lo; fhi = lo }
+            let row = t.row(y)
+            // Left partial, full middle, right partial.
+            if flo > lo {
+                for x in lo..<flo { coverage[x - lo] = UInt8(_Coverage.draw(d, x: x, y: y)) }
+                _SpanPainter.span(d.paint, alpha: d.alpha, y: y, x0: lo, x1: flo, row: row, coverage: coverage)
+            }
+            if fhi > flo {
+                _SpanPainter.span(d.paint, alpha: d.alpha, y: y, x0: flo, x1: fhi, row: row, coverage: nil)
+            }
+            let rs = max(fhi, flo)
+            if hi > rs {
+                for x in rs..<hi { coverage[x - rs] = UInt8(_Coverage.draw(d, x: x, y: y)) }
+                _SpanPainter.span(d.paint, alpha: d.alpha, y: y, x0: rs, x1: hi, row: row, coverage: coverage)
+            }
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Flipbook
+
+/// The planning pass: walks an immutable `CARenderLayer` tree once and emits a flat list of
+/// device-space `_Op`s (Sendable), so that execution never looks at layers again.
+///
+/// Geometry (row vectors, as `CATransform3D`): a point `p` of a layer maps to its superlayer by
+///
+///     local = T(−(bounds.minX + anchor.x·w), −(bounds.minY + anchor.y·h), −anchorPointZ)
+///             · transform · T(position.x, position.y, zPosition)
+///
+/// and a superlayer `P` contributes, for its sublayers, `T(−cₓ, −c_y, 0) · P.sublayerTransform
+/// · T(cₓ, c_y, 0)` with `c` = the centre of `P.bounds`, then its own `local`, up to the root,
+/// whose superlayer space is the device scaled by `scale`. The layer plane (z = 0) is then a
+/// homography onto the device (`_Homography(planeOf:)`).
+struct _Planner {
+    let width: Int, height: Int
+    let scale: Double
+    let mips: _MipCache
+    var ops: [_Op] = []
+
+    var frame: _IRect { _IRect(x0: 0, y0: 0, x1: width, y1: height) }
+
+    init(width: Int, height: Int, scale: Double, mips: _MipCache) {
+        self.width = width; self.height = height; self.scale = scale; self.mips = mips
+    }
+
+    /// Plans the tree rooted at `root`.
+    mutating func plan(root: CARenderLayer) {
+        let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
+        layer(root, parent: device, clips: [], opacity: 1, offset: (0, 0), ignoreTransition: false)
+    }
+
+    /// The layer-to-superlayer matrix, with an extra layer-space translation `offset`
+    /// (used by transitions that slide content).
+    static func local(_ l: CARenderLayer, offset: (Double, Double)) -> CATransform3D {
+        let b = l.bounds
+        let ax = b.minX + l.anchorPoint.x * b.width, ay = b.minY + l.anchorPoint.y * b.height
+        let pre = CATransform3DMakeTranslation(CGFloat(offset.0) - ax, CGFloat(offset.1) - ay, -l.anchorPointZ)
+        return pre * l.transform * CATransform3DMakeTranslation(l.position.x, l.position.y, l.zPosition)
+    }
+
+    /// The matrix a layer's sublayers see as their superlayer space, given the layer's own
+    /// layer-to-device matrix `m`.
+    static func sublayerSpace(_ l: CARenderLayer, _ m: CATransform3D) -> CATransform3D {
+        if CATransform3DIsIdentity(l.sublayerTransform) { return m }
+        let cx = l.bounds.midX, cy = l.bounds.midY
+        return CATransform3DMakeTranslation(-cx, -cy, 0) * l.sublayerTransform
+            * CATransform3DMakeTranslation(cx, cy, 0) * m
+    }
+
+    static func isFinite(_ r: CGRect) -> Bool {
+        r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+    }
+
+    /// True when the layer itself draws something (background, contents, border or shadow).
+    static func drawsOwnContent(_ l: CARenderLayer) -> Bool {
+        (l.backgroundColor.map { $0.alpha > 0 } ?? false) || l.contents != nil
+            || (l.borderWidth > 0 && (l.borderColor.map { $0.alpha > 0 } ?? false))
+            || (l.shadowOpacity > 0 && (l.shadowColor.map { $0.alpha > 0 } ?? false))
+    }
+
+    /// Number of drawing layers in the subtree, counted up to `limit`.
+    static func drawingCount(_ l: CARenderLayer, limit: Int) -> Int {
+        if l.isHidden || !(l.opacity > 0) { return 0 }
+        var n = drawsOwnContent(l) ? 1 : 0
+        if l.transition != nil { n += 1 }
+        for s in l.sublayers where n < limit { n += drawingCount(s, limit: limit - n) }
+        return n
+    }
+
+    // MARK: Groups
+
+    mutating func beginGroup() -> Int {
+        ops.append(.push(bounds: .empty))
+        return ops.count - 1
+    }
+
+    /// Closes the group opened at `index` (and, when `maskIndex` is given, the mask group
+    /// opened before it): bounds are the union of everything drawn inside.
+    mutating func endGroup(_ index: Int, alpha: UInt32, mode: _GroupMode, maskIndex: Int? = nil) {
+        var content = _IRect.empty
+        for op in ops[(index + 1)...] { content = content.union(op.bounds) }
+        content = content.intersection(frame)
+        ops[index] = .push(bounds: content)
+        if let m = maskIndex {
+            var maskBounds = _IRect.empty
+            for op in ops[(m + 1)..<index] { maskBounds = maskBounds.union(op.bounds) }
+            ops[m] = .push(bounds: maskBounds.intersection(frame))
+            content = content.intersection(maskBounds)
+        }
+        ops.append(.pop(bounds: content, alpha: alpha, mode: mode, masked: maskIndex != nil))
+    }
+
+    // MARK: The tree walk
+
+    mutating func layer(_ l: CARenderLayer, parent: CATransform3D, clips: [_Shape], opacity inherited: Double,
+                        offset: (Double, Double), ignoreTransition: Bool) {
+        guard !l.isHidden, l.opacity > 0, l.opacity.isFinite, inherited > 0 else { return }
+        let m = Self.local(l, offset: offset) * parent
+        guard m.isFinite, Self.isFinite(l.bounds), l.bounds.width >= 0, l.bounds.height >= 0 else { return }
+        if let t = l.transition, !ignoreTransition {
+            transition(l, t, parent: parent, clips: clips, opacity: inherited, offset: offset)
+            return
+        }
+        let own = Double(min(l.opacity, 1))
+        let group = (l.allowsGroupOpacity && own < 1 && Self.drawingCount(l, limit: 2) > 1) || l.mask != nil
+        var maskIndex: Int? = nil
+        if let mask = l.mask {
+            maskIndex = beginGroup()
+            layer(mask, parent: m, clips: [], opacity: 1, offset: (0, 0), ignoreTransition: false)
+        }
+        let groupIndex = group ? beginGroup() : nil
+        let drawOpacity = group ? 1 : inherited * own
+        let h = _Homography(planeOf: m)
+        let culled = !l.isDoubleSided && h.determinant < 0
+        if !culled, h.determinant != 0 {
+            shadow(l, h, clips: clips, opacity: drawOpacity)
+            background(l, h, clips: clips, opacity: drawOpacity)
+            contents(l, h, clips: clips, opacity: drawOpacity)
+        }
+        var childClips = clips
+        if l.masksToBounds {
+            guard let s = shape(l.bounds, h, radii: radii(l)) else {
+                closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
+                return
+            }
+            childClips.append(s)
+        }
+        let sub = Self.sublayerSpace(l, m)
+        let order = l.sublayers.enumerated().sorted { a, b in
+            let za = a.element.zPosition.isFinite ? a.element.zPosition : 0
+            let zb = b.element.zPosition.isFinite ? b.element.zPosition : 0
+            return za != zb ? za < zb : a.offset < b.offset
+        }
+        for (_, s) in order {
+            layer(s, parent: sub, clips: childClips, opacity: drawOpacity, offset: (0, 0), ignoreTransition: false)
+        }
+        if !culled, h.determinant != 0 { border(l, h, clips: clips, opacity: drawOpacity) }
+        closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
+    }
+
+    mutating func closeGroups(_ l: CARenderLayer, _ groupIndex: Int?, _ maskIndex: Int?, inherited: Double, own: Double) {
+        if let g = groupIndex {
+            endGroup(g, alpha: Self.alpha(inherited * own), mode: .over, maskIndex: maskIndex)
+        }
+    }
+
+    /// `round(opacity · 255)` clamped to 0…255.
+    static func alpha(_ o: Double) -> UInt32 {
+        o.isFinite ? UInt32((min(max(o, 0), 1) * 255).rounded()) : 0
+    }
+
+    /// Corner radii `(TL, TR, BR, BL)` from `cornerRadius` (clamped to half the shorter side)
+    /// and `maskedCorners`.
+    func radii(_ l: CARenderLayer) -> (Double, Double, Double, Double) {
+        let r0 = Double(l.cornerRadius)
+        guard r0.isFinite, r0 > 0 else { return (0, 0, 0, 0) }
+        let r = min(r0, Double(min(l.bounds.width, l.bounds.height)) / 2)
+        let c = l.maskedCorners
+        return (c.contains(.layerMinXMinYCorner) ? r : 0, c.contains(.layerMaxXMinYCorner) ? r : 0,
+                c.contains(.layerMaxXMaxYCorner) ? r : 0, c.contains(.layerMinXMaxYCorner) ? r : 0)
+    }
+
+    /// The device shape of `rect` (layer space) under `h`, or nil when nothing of it is in
+    /// front of the eye and near the frame, or it is degenerate.
+    func shape(_ rect: CGRect, _ h: _Homography, radii: (Double, Double, Double, Double) = (0, 0, 0, 0)) -> _Shape? {
+        guard Self.isFinite(rect), rect.width > 0, rect.height > 0, h.isFinite else { return nil }
+        let r = (x0: Double(rect.minX), y0: Double(rect.minY), x1: Double(rect.maxX), y1: Double(rect.maxY))
+        let pts = _HomogeneousClip.clipRect(r, by: h, width: Double(width), height: Double(height))
+        guard pts.count >= 3 else { return nil }
+        var area = 0.0
+        for i in 0..<pts.count {
+            let a = pts[i], b = pts[(i + 1) % pts.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        guard area.isFinite, abs(area) > 1e-9 else { return nil }
+        let sign: Double = area > 0 ? 1 : -1
+        var edges: [_Edge] = []
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for i in 0..<pts.count {
+            let a = pts[i], b = pts[(i + 1) % pts.count]
+            minX = min(minX, a.x); maxX = max(maxX, a.x); minY = min(minY, a.y); maxY = max(maxY, a.y)
+            guard a.edge else { continue }
+            let dx = b.x - a.x, dy = b.y - a.y
+            let len = (dx * dx + dy * dy).squareRoot()
+            guard len > 1e-12 else { continue }
+            let nx = -dy / len * sign, ny = dx / len * sign
+            edges.append(_Edge(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y)))
+        }
+        let bounds = _IRect(x0: Int(minX.rounded(.down)) - 1, y0: Int(minY.rounded(.down)) - 1,
+                            x1: Int(maxX.rounded(.up)) + 1, y1: Int(maxY.rounded(.up)) + 1).intersection(frame)
+        guard !bounds.isEmpty else { return nil }
+        var rounded: _RoundedRect? = nil
+        if radii.0 > 0 || radii.1 > 0 || radii.2 > 0 || radii.3 > 0, let inv = h.inverse {
+            rounded = _RoundedRect(inverse: inv, x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1,
+                                   rTL: radii.0, rTR: radii.1, rBR: radii.2, rBL: radii.3)
+        }
+        return _Shape(edges: edges, bounds: bounds, rounded: rounded)
+    }
+
+    /// Appends a draw of `paint` over `own` clipped by `clips`.
+    mutating func emit(_ own: _Shape, hole: _Shape? = nil, clips: [_Shape], paint: _Paint, opacity: Double) {
+        let a = Self.alpha(opacity)
+        guard a > 0 else { return }
+        var b = own.bounds
+        for c in clips { b = b.intersection(c.bounds) }
+        guard !b.isEmpty else { return }
+        ops.append(.draw(_Draw(shapes: [own] + clips, hole: hole, paint: paint, alpha: a, bounds: b)))
+    }
+
+    static func color(_ c: CGColor?) -> UInt32? {
+        guard let c, c.alpha > 0 else { return nil }
+        let p = _PixelMath.premultipliedColor(r: Double(c.red), g: Double(c.green), b: Double(c.blue), a: Double(c.alpha))
+        return p >> 24 == 0 ? nil : p
+    }
+
+    mutating func background(_ l: CARenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
+        guard let c = Self.color(l.backgroundColor), let s = shape(l.bounds, h, radii: radii(l)) else { return }
+        emit(s, clips: clips, paint: .solid(c), opacity: opacity)
+    }
+
+    /// The border: the rounded bounds minus the bounds inset by `borderWidth` (radii reduced
+    /// by the width), drawn inside the bounds.
+    mutating func border(_ l: CARenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
+        let bw = Double(l.borderWidth)
+        guard bw > 0, bw.isFinite, let c = Self.color(l.borderColor), let outer = shape(l.bounds, h, radii: radii(l))
+        else { return }
+        let rr = radii(l)
+        let inner = l.bounds.insetBy(dx: CGFloat(bw), dy: CGFloat(bw))
+        let hole = inner.width > 0 && inner.height > 0
+            ? shape(inner, h, radii: (max(rr.0 - bw, 0), max(rr.1 - bw, 0), max(rr.2 - bw, 0), max(rr.3 - bw, 0)))
+            : nil
+        emit(outer, hole: hole, clips: clips, paint: .solid(c), opacity: opacity)
+    }
+}
