@@ -1,1 +1,12 @@
+/// Visual regression testing for Flipbook: compare rendered frames with reviewed reference PNGs.
+///
+/// - ``ImageComparison`` is the engine (pure Swift on ``PixelBuffer``): per-channel deltas,
+///   differing pixels, PSNR, perceptual ΔE (CIEDE2000), judged against a ``Tolerance``.
+/// - ``DiffImage`` draws what changed over a dimmed grayscale copy of the reference.
+/// - ``SnapshotVerifier`` does the file work (reference lookup, record modes, failure
+///   artifacts) and returns a ``SnapshotOutcome``; it never reports anything itself.
+/// - `assertSnapshot(of:named:…)`, `assertSnapshots(_:…)` and `assertRendering(of:…)` report
+///   an outcome's failure to Swift Testing (`Issue.record`) or XCTest (`XCTFail`).
+///
+/// `docs/visual-testing.md` is the user guide.
 @_exported import FlipbookRender

@@ -1,6 +1,0 @@
-import Testing
-@testable import FlipbookTesting
-
-@Test func FlipbookTestingModuleLoads() {
-    #expect(Bool(true))
-}
