@@ -1,6 +1,0 @@
-import Testing
-@testable import FlipbookRender
-
-@Test func FlipbookRenderModuleLoads() {
-    #expect(Bool(true))
-}
