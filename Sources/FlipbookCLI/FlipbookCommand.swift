@@ -8,7 +8,7 @@ public struct FlipbookCommand: AsyncParsableCommand {
         commandName: "flipbook",
         abstract: "Core Animation for Linux, rendered offline: layer trees to PNG frames and video.",
         version: FlipbookVersion.string,
-        subcommands: []
+        subcommands: [InfoCommand.self, PatternCommand.self, BenchPNGCommand.self]
     )
 
     public init() {}

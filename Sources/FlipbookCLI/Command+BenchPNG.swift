@@ -1,0 +1,123 @@
+import ArgumentParser
+import CFlipbookPNG
+import FlipbookPNG
+
+/// `flipbook bench-png`: PNG encode throughput on the peers' W1 frame (or `--input`).
+///
+/// For each configuration: 2 warm-up encodes, then `--frames` timed encodes; prints the median
+/// MB/s of raw input (`width · height · 4` bytes / time), the output size and its ratio to
+/// fpng's 2,694,830 bytes for W1 (the peers' fastest encoder). Run it on a release build.
+struct BenchPNGCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-png",
+        abstract: "Measure PNG encode speed and size for each preset and a few raw knob combinations."
+    )
+
+    @Option(help: "Timed encodes per configuration (after 2 warm-ups).")
+    var frames: Int = 10
+
+    @Option(help: "Encode this PNG instead of the regenerated W1 frame.")
+    var input: String?
+
+    @Flag(help: "Also run the slow knob combinations (levels 6/9 with single filters ...).")
+    var all = false
+
+    /// fpng's W1 output size (peers results, `summary.md`, W3).
+    static let fpngBytes = 2_694_830
+
+    /// The configurations measured: the presets, then raw knobs around them.
+    static func configurations(all: Bool) -> [(String, PNGEncodeOptions)] {
+        var list: [(String, PNGEncodeOptions)] = [("preset fast", .fast), ("preset default", .default), ("preset small", .small)]
+        func o(_ level: Int, _ s: PNGCompressionStrategy, _ f: PNGRowFilter, rgb: Bool = true, mem: Int? = nil,
+               win: Int? = nil, buf: Int? = 1 << 20) -> PNGEncodeOptions {
+            PNGEncodeOptions(compressionLevel: level, strategy: s, filter: f, memoryLevel: mem, windowBits: win,
+                             bufferSize: buf, writesOpaqueAsRGB: rgb)
+        }
+        list += [
+            ("L1 default up RGBA 8K-buf (peers ref)", o(1, .default, .up, rgb: false, buf: nil)),
+            ("L1 default up", o(1, .default, .up)),
+            ("L1 rle up RGBA", o(1, .rle, .up, rgb: false)),
+            ("L1 rle up", o(1, .rle, .up)),
+            ("L1 rle up 8K-buf", o(1, .rle, .up, buf: nil)),
+            ("L1 rle sub", o(1, .rle, .sub)),
+            ("L1 rle paeth", o(1, .rle, .paeth)),
+            ("L1 huffmanOnly up", o(1, .huffmanOnly, .up)),
+            ("L1 rle none", o(1, .rle, .none)),
+            ("L3 default up", o(3, .default, .up)),
+            ("L6 filtered up", o(6, .filtered, .up)),
+            ("L6 default all", o(6, .default, .all)),
+            ("L9 filtered all", o(9, .filtered, .all)),
+        ]
+        if all {
+            list += [
+                ("L1 rle all", o(1, .rle, .all)),
+                ("L1 rle up mem9", o(1, .rle, .up, mem: 9)),
+                ("L4 rle up", o(4, .rle, .up)),
+                ("L6 default paeth", o(6, .default, .paeth)),
+                ("L9 default all", o(9, .default, .all)),
+                ("L9 filtered paeth", o(9, .filtered, .paeth)),
+            ]
+        }
+        return list
+    }
+
+    func validate() throws {
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
+    }
+
+    func run() throws {
+        let image: PixelBuffer
+        if let input {
+            do { image = try PNG.decode(contentsOf: input) } catch {
+                throw CLIFailure(message: error.description)
+            }
+        } else {
+            image = PeersWorkloads.w1Frame()
+        }
+        let raw = Double(image.width * image.height * 4)
+        print("bench-png: \(image.width)×\(image.height), \(Int(raw)) raw bytes, \(String(cString: fbpng_versions()))")
+        print("config                                 |   MB/s | median ms |     bytes | / fpng")
+        let clock = ContinuousClock()
+        for (name, options) in Self.configurations(all: all) {
+            var size = 0
+            var times: [Double] = []
+            do {
+                for k in 0..<(frames + 2) {
+                    let start = clock.now
+                    let out = try PNG.encode(image, options: options)
+                    let elapsed = clock.now - start
+                    size = out.count
+                    if k >= 2 {
+                        let (s, atto) = elapsed.components
+                        times.append(Double(s) + Double(atto) * 1e-18)
+                    }
+                }
+            } catch {
+                print("\(name): \(error)")
+                continue
+            }
+            times.sort()
+            let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+            let mbs = raw / median / 1e6
+            let ratio = input == nil ? Self.fixed(Double(size) / Double(Self.fpngBytes), 3) : "-"
+            print("\(Self.pad(name, 38)) | \(Self.pad(Self.fixed(mbs, 1), 6, left: true)) | \(Self.pad(Self.fixed(median * 1000, 2), 9, left: true)) | \(Self.pad(String(size), 9, left: true)) | \(ratio)")
+        }
+    }
+
+    static func fixed(_ v: Double, _ digits: Int) -> String {
+        var p = 1.0
+        for _ in 0..<digits { p *= 10 }
+        let r = (v * p).rounded() / p
+        var s = String(r)
+        if let dot = s.firstIndex(of: ".") {
+            let decimals = s.distance(from: dot, to: s.endIndex) - 1
+            if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
+        }
+        return s
+    }
+
+    static func pad(_ s: String, _ n: Int, left: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, n - s.count))
+        return left ? fill + s : s + fill
+    }
+}

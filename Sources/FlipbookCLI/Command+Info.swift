@@ -1,0 +1,99 @@
+import ArgumentParser
+import FlipbookPNG
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `flipbook info FILE`: describe a file without rendering anything.
+///
+/// The kind of file is chosen by ``InfoCommand/Input/init(path:)`` (extension first): PNG
+/// today; a scene-file branch (`.json`) slots in as another case with its own report.
+/// Output is `key: value` lines on stdout; a bad file gives one line on stderr and exit code 1.
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Print what a PNG says about itself: size, colour type, bit depth, interlace, alpha, text."
+    )
+
+    @Argument(help: "The file to describe (.png).")
+    var file: String
+
+    /// What `info` knows how to describe.
+    enum Input: Equatable {
+        case png
+        // case scene  — `.json` scene files (added with the scene format).
+
+        init(path: String) {
+            // Everything that is not another known kind is read as PNG; the decoder's
+            // signature check then gives a clear "not a PNG" for anything else.
+            self = .png
+        }
+    }
+
+    func run() throws {
+        switch Self.execute(path: file) {
+        case .success(let lines):
+            print(lines.joined(separator: "\n"))
+        case .failure(let failure):
+            throw failure.report()
+        }
+    }
+
+    /// The report lines for `path`, or the one-line failure. Pure: no printing (tests call it).
+    static func execute(path: String) -> Result<[String], CLIFailure> {
+        switch Input(path: path) {
+        case .png:
+            do { return .success(pngReport(try PNG.info(contentsOf: path), path: path)) } catch {
+                return .failure(CLIFailure(message: error.description))
+            }
+        }
+    }
+
+    /// `key: value` lines describing a PNG header.
+    static func pngReport(_ info: PNGInfo, path: String) -> [String] {
+        let alpha: String
+        switch (info.colorType, info.hasAlpha) {
+        case (.rgba, _), (.grayAlpha, _): alpha = "yes (alpha channel)"
+        case (_, true): alpha = "yes (tRNS)"
+        default: alpha = "no"
+        }
+        var lines = [
+            "file: \(path)",
+            "format: PNG",
+            "size: \(info.width)x\(info.height)",
+            "color type: \(info.colorType) (\(info.colorType.rawValue))",
+            "bit depth: \(info.bitDepth)",
+            "interlace: \(info.isInterlaced ? "Adam7" : "none")",
+            "alpha: \(alpha)",
+        ]
+        for chunk in info.text {
+            lines.append("text: \(chunk.keyword) = \(chunk.text.replacingNewlines())")
+        }
+        return lines
+    }
+}
+
+/// An error the CLI reports as one line on stderr (`flipbook: <message>`) with exit code 1
+/// (invalid input). Commands return or throw it instead of printing and exiting themselves.
+struct CLIFailure: Error, CustomStringConvertible, Equatable {
+    var message: String
+    var exitCode: Int32 = 1
+    var description: String { message }
+
+    /// The exact stderr line (with its newline).
+    var stderrLine: String { "flipbook: " + message.replacingNewlines() + "\n" }
+
+    /// Writes ``stderrLine`` to stderr and returns the `ExitCode` to throw.
+    func report() -> ExitCode {
+        let bytes = Array(stderrLine.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        return ExitCode(exitCode)
+    }
+}
+
+extension String {
+    /// The text on one line (CR/LF become spaces), for one-line messages.
+    func replacingNewlines() -> String {
+        String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+}

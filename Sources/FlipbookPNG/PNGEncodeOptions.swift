@@ -1,0 +1,125 @@
+/// zlib's deflate strategy (`deflateInit2`'s `strategy`).
+public enum PNGCompressionStrategy: String, Sendable, Hashable, CaseIterable {
+    /// Lazy LZ77 matching plus Huffman coding (`Z_DEFAULT_STRATEGY`).
+    case `default`
+    /// Favour Huffman coding over short matches, tuned for filtered image rows (`Z_FILTERED`).
+    case filtered
+    /// No matching at all, Huffman coding only (`Z_HUFFMAN_ONLY`).
+    case huffmanOnly
+    /// Matches at distance 1 only: run-length encoding (`Z_RLE`). No hash chains, hence fast.
+    case rle
+    /// Fixed Huffman codes, no dynamic tables (`Z_FIXED`).
+    case fixed
+
+    @usableFromInline var zlibValue: Int32 {
+        switch self {
+        case .default: return 0
+        case .filtered: return 1
+        case .huffmanOnly: return 2
+        case .rle: return 3
+        case .fixed: return 4
+        }
+    }
+}
+
+/// Which PNG row filters the encoder may use. A single filter is applied to every row;
+/// ``all`` lets libpng pick per row (minimum sum of absolute differences), which costs five
+/// trial filterings per row.
+public enum PNGRowFilter: String, Sendable, Hashable, CaseIterable {
+    case none, sub, up, average, paeth, all
+
+    @usableFromInline var libpngMask: Int32 {
+        switch self {
+        case .none: return 0x08
+        case .sub: return 0x10
+        case .up: return 0x20
+        case .average: return 0x40
+        case .paeth: return 0x80
+        case .all: return 0xF8
+        }
+    }
+}
+
+/// How ``PNG/encode(_:options:)`` compresses. Start from a preset and adjust the raw knobs.
+///
+/// The presets were chosen by measuring the peers' W1 frame (1920×1080, release build; the
+/// table is in `docs/png.md`):
+/// - ``fast``: frame dumps. zlib `Z_RLE` at level 1 with the `up` filter.
+/// - ``default``: level 6, `Z_FILTERED`, adaptive filters, when files are kept.
+/// - ``small``: golden files: level 9, `Z_FILTERED`, adaptive filters.
+public struct PNGEncodeOptions: Sendable, Hashable {
+    /// zlib level, 0 (store) … 9 (smallest).
+    public var compressionLevel: Int
+    public var strategy: PNGCompressionStrategy
+    public var filter: PNGRowFilter
+    /// tEXt chunks written before the image data, e.g. `("flipbook:time", "1.25")`.
+    public var text: [PNGTextChunk]
+    /// zlib `memLevel` 1…9 (memory for the match finder); `nil` keeps libpng's default (8).
+    public var memoryLevel: Int?
+    /// zlib `windowBits` 8…15 (log2 of the match window); `nil` keeps libpng's default (15).
+    public var windowBits: Int?
+    /// Size in bytes of libpng's IDAT buffer, i.e. the IDAT chunk size; `nil` keeps 8192.
+    public var bufferSize: Int?
+    /// Write colour type 2 (RGB) instead of 6 (RGBA) when every pixel is opaque: a quarter
+    /// fewer bytes to filter and compress, and decoding gives back the same pixels.
+    public var writesOpaqueAsRGB: Bool
+    /// Write Adam7 interlaced (bigger and slower; for completeness and tests).
+    public var interlaced: Bool
+    /// Test hook: the PNG format to write (gray, gray+alpha, 16-bit) instead of RGB(A)8.
+    var _format: _PNGOutputFormat = .automatic
+
+    public init(compressionLevel: Int = 6, strategy: PNGCompressionStrategy = .filtered,
+                filter: PNGRowFilter = .all, text: [PNGTextChunk] = [], memoryLevel: Int? = nil,
+                windowBits: Int? = nil, bufferSize: Int? = nil, writesOpaqueAsRGB: Bool = true,
+                interlaced: Bool = false) {
+        self.compressionLevel = compressionLevel
+        self.strategy = strategy
+        self.filter = filter
+        self.text = text
+        self.memoryLevel = memoryLevel
+        self.windowBits = windowBits
+        self.bufferSize = bufferSize
+        self.writesOpaqueAsRGB = writesOpaqueAsRGB
+        self.interlaced = interlaced
+    }
+
+    /// Frame dumps: as fast as libpng goes while staying within 1.25× of fpng's size.
+    public static let fast = PNGEncodeOptions(compressionLevel: 1, strategy: .rle, filter: .up,
+                                              bufferSize: 1 << 20)
+    /// Balanced: zlib's default level with libpng's adaptive filters.
+    public static let `default` = PNGEncodeOptions(compressionLevel: 6, strategy: .filtered, filter: .all,
+                                                   bufferSize: 1 << 20)
+    /// Golden files: smallest output, slow.
+    public static let small = PNGEncodeOptions(compressionLevel: 9, strategy: .filtered, filter: .all,
+                                               bufferSize: 1 << 20)
+
+    /// The preset with this name (`fast`, `default`, `small`), for command lines.
+    public static func preset(named name: String) -> PNGEncodeOptions? {
+        switch name {
+        case "fast": return .fast
+        case "default": return .default
+        case "small": return .small
+        default: return nil
+        }
+    }
+
+    /// A copy with `text` replaced.
+    public func withText(_ text: [PNGTextChunk]) -> PNGEncodeOptions {
+        var copy = self
+        copy.text = text
+        return copy
+    }
+}
+
+/// Output layouts besides the automatic RGB/RGBA8 choice; used by tests to produce fixtures.
+enum _PNGOutputFormat: Int32, Sendable, Hashable {
+    case automatic = -1
+    case rgba8 = 0
+    case rgb8 = 1
+    /// Colour type 0: the R byte of each pixel.
+    case gray8 = 2
+    /// Colour type 4: the R and A bytes of each pixel (straight).
+    case grayAlpha8 = 3
+    /// Colour type 6, 16 bits: each straight byte b stored as b·257.
+    case rgba16 = 4
+}
