@@ -1,0 +1,100 @@
+/// One layer of a scene file. Every property is optional: `nil` means "leave the `CALayer`
+/// default" (Apple's defaults: opacity 1, anchorPoint (0.5, 0.5), contentsGravity resize …).
+///
+/// Units are Core Animation's: points, radians inside matrices (files write degrees in
+/// transform operations and the parser converts), opacity 0…1. Colours are straight sRGB.
+public struct LayerDescription: Sendable, Equatable {
+    /// The layer's name, unique in the scene; events refer to layers by it.
+    public var name: String?
+
+    // Geometry
+    public var bounds: CGRect?
+    public var position: CGPoint?
+    /// `frame` shorthand: the builder sets `layer.frame` after bounds/anchorPoint (the file may
+    /// not give `frame` together with `bounds` or `position`).
+    public var frame: CGRect?
+    public var anchorPoint: CGPoint?
+    public var anchorPointZ: Double?
+    public var zPosition: Double?
+    public var transform: CATransform3D?
+    public var sublayerTransform: CATransform3D?
+
+    // Appearance
+    /// `.some(nil)` is an explicit `null` (no colour).
+    public var backgroundColor: CGColor??
+    public var cornerRadius: Double?
+    public var maskedCorners: CACornerMask?
+    public var borderWidth: Double?
+    public var borderColor: CGColor??
+    public var opacity: Double?
+    public var isHidden: Bool?
+    public var masksToBounds: Bool?
+    public var isDoubleSided: Bool?
+    public var allowsGroupOpacity: Bool?
+
+    // Contents
+    public var contents: SceneImage?
+    public var contentsRect: CGRect?
+    public var contentsCenter: CGRect?
+    public var contentsGravity: CALayerContentsGravity?
+    public var contentsScale: Double?
+    public var minificationFilter: CALayerContentsFilter?
+    public var magnificationFilter: CALayerContentsFilter?
+
+    // Shadow
+    public var shadowColor: CGColor??
+    public var shadowOpacity: Double?
+    public var shadowOffset: CGSize?
+    public var shadowRadius: Double?
+
+    // Tree
+    public var mask: Box<LayerDescription>?
+    public var sublayers: [LayerDescription] = []
+
+    // Behaviour
+    /// Animations added when the tree is built (`layer.add(animation, forKey: key)` in order).
+    public var animations: [AnimationDescription] = []
+    /// The layer's `actions` dictionary (`nil`: not set).
+    public var actions: [String: ActionDescription]?
+    /// The layer's `style` dictionary.
+    public var style: StyleDescription?
+
+    public init(name: String? = nil) { self.name = name }
+}
+
+/// A reference box, so ``LayerDescription`` can contain its mask (Swift value types cannot
+/// contain themselves directly). Immutable, hence `Sendable`.
+public final class Box<Value: Sendable & Equatable>: Sendable, Equatable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
+    public static func == (a: Box, b: Box) -> Bool { a.value == b.value }
+}
+
+/// The value of an `actions` (or `style.actions`) entry.
+public enum ActionDescription: Sendable, Equatable {
+    /// JSON `null`: "no action" (Apple's `NSNull`), which stops the search for an action.
+    case none
+    /// An animation to run as the action (the builder adds it for the event's key; an empty
+    /// `keyPath` is filled with the event key, as Core Animation does).
+    case animation(AnimationDescription)
+}
+
+/// A layer's `style` dictionary: default property values, an `actions` dictionary, and a
+/// nested `style` searched after it (Apple's search order).
+public struct StyleDescription: Sendable, Equatable {
+    /// Default values by canonical key path, in file order.
+    public var properties: [PropertyValue] = []
+    public var actions: [String: ActionDescription]?
+    public var style: Box<StyleDescription>?
+
+    public init() {}
+}
+
+/// A key path with its value.
+public struct PropertyValue: Sendable, Equatable {
+    /// Canonical key path (``SceneKeyPath/canonical(_:)``).
+    public var keyPath: String
+    public var value: SceneValue
+
+    public init(_ keyPath: String, _ value: SceneValue) { self.keyPath = keyPath; self.value = value }
+}

@@ -1,0 +1,115 @@
+/// Layer objects, `actions` dictionaries and `style`.
+extension SceneParser {
+    /// Keys a layer object accepts: every `CALayer` property plus the tree and behaviour keys.
+    static let layerKeys = [
+        "name", "bounds", "position", "frame", "anchorPoint", "anchorPointZ", "zPosition", "transform",
+        "sublayerTransform", "backgroundColor", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
+        "opacity", "isHidden", "masksToBounds", "isDoubleSided", "allowsGroupOpacity", "contents",
+        "contentsRect", "contentsCenter", "contentsGravity", "contentsScale", "minificationFilter",
+        "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+        "mask", "sublayers", "animations", "actions", "style",
+    ]
+
+    static func layer(_ n: _SceneNode, _ ctx: _SceneParseContext, isRoot: Bool) throws(SceneError) -> LayerDescription {
+        let o = try n.object(allowed: layerKeys)
+        var l = LayerDescription()
+        if isRoot {
+            for k in ["name", "bounds", "position", "frame", "sublayers"] where o.has(k) {
+                throw o[k]!.fail(k == "sublayers" ? "the root's sublayers go in the top-level \"layers\""
+                                                  : "the root layer's \(k) is set by the output settings")
+            }
+        }
+        if let v = o["name"] {
+            let name = try v.string()
+            guard !name.isEmpty else { throw v.fail("expected a non-empty name") }
+            try ctx.declare(name, at: v)
+            l.name = name
+        }
+        if let f = o["frame"] {
+            for k in ["bounds", "position"] where o.has(k) { throw f.fail("give \"frame\" or \"\(k)\", not both") }
+            l.frame = try rect(f)
+        }
+        l.bounds = try o["bounds"].map(rect)
+        l.position = try o["position"].map(point)
+        l.anchorPoint = try o["anchorPoint"].map(point)
+        l.anchorPointZ = try o["anchorPointZ"]?.number()
+        l.zPosition = try o["zPosition"]?.number()
+        l.transform = try o["transform"].map(transform)
+        l.sublayerTransform = try o["sublayerTransform"].map(transform)
+        if let v = o["backgroundColor"] { l.backgroundColor = .some(try color(v, allowsNull: true)) }
+        l.cornerRadius = try nonNegative(o["cornerRadius"])
+        l.maskedCorners = try o["maskedCorners"].map(corners)
+        l.borderWidth = try nonNegative(o["borderWidth"])
+        if let v = o["borderColor"] { l.borderColor = .some(try color(v, allowsNull: true)) }
+        l.opacity = try o["opacity"]?.number(in: 0...1, "an opacity between 0 and 1")
+        l.isHidden = try o["isHidden"]?.bool()
+        l.masksToBounds = try o["masksToBounds"]?.bool()
+        l.isDoubleSided = try o["isDoubleSided"]?.bool()
+        l.allowsGroupOpacity = try o["allowsGroupOpacity"]?.bool()
+        if let v = o["contents"], !v.isNull { l.contents = try ctx.image(v) }
+        l.contentsRect = try o["contentsRect"].map(rect)
+        l.contentsCenter = try o["contentsCenter"].map(rect)
+        if case let .gravity(g)? = try o["contentsGravity"].map({ v throws(SceneError) in try value(v, .gravity, ctx) }) { l.contentsGravity = g }
+        if let v = o["contentsScale"] {
+            let s = try v.number()
+            guard s > 0 else { throw v.fail("expected a positive contents scale, got \(_SceneNode.format(s))") }
+            l.contentsScale = s
+        }
+        if case let .filter(f)? = try o["minificationFilter"].map({ v throws(SceneError) in try value(v, .filter, ctx) }) { l.minificationFilter = f }
+        if case let .filter(f)? = try o["magnificationFilter"].map({ v throws(SceneError) in try value(v, .filter, ctx) }) { l.magnificationFilter = f }
+        if let v = o["shadowColor"] { l.shadowColor = .some(try color(v, allowsNull: true)) }
+        l.shadowOpacity = try o["shadowOpacity"]?.number(in: 0...1, "an opacity between 0 and 1")
+        l.shadowOffset = try o["shadowOffset"].map(size)
+        l.shadowRadius = try nonNegative(o["shadowRadius"])
+        if let m = o["mask"] { l.mask = Box(try layer(m, ctx, isRoot: false)) }
+        if let s = o["sublayers"] {
+            for item in try s.array() { l.sublayers.append(try layer(item, ctx, isRoot: false)) }
+        }
+        if let a = o["animations"] {
+            for item in try a.array() { l.animations.append(try animation(item, ctx, requiresKeyPath: true)) }
+        }
+        if let a = o["actions"] { l.actions = try actions(a, ctx) }
+        if let s = o["style"] { l.style = try style(s, ctx) }
+        return l
+    }
+
+    static func nonNegative(_ n: _SceneNode?) throws(SceneError) -> Double? {
+        guard let n else { return nil }
+        let v = try n.number()
+        guard v >= 0 else { throw n.fail("expected a number >= 0, got \(_SceneNode.format(v))") }
+        return v
+    }
+
+    /// `{"event key": null | animation, …}`. Keys are action event names: property key paths
+    /// (`position`, `opacity` …) or `onOrderIn`, `onOrderOut`, `onLayout`, `onDraw`, `contents`,
+    /// `sublayers`, and any custom key (Core Animation allows any string).
+    static func actions(_ n: _SceneNode, _ ctx: _SceneParseContext) throws(SceneError) -> [String: ActionDescription] {
+        var out: [String: ActionDescription] = [:]
+        for m in try n.dictionary() {
+            guard !m.key.isEmpty else { throw m.value.fail("an action key must not be empty", line: m.keyLine) }
+            out[m.key] = m.value.isNull ? ActionDescription.none : .animation(try animation(m.value, ctx, requiresKeyPath: false, actionKey: m.key))
+        }
+        return out
+    }
+
+    /// `{"actions": {…}, "style": {…}, "<key path>": value, …}`.
+    static func style(_ n: _SceneNode, _ ctx: _SceneParseContext) throws(SceneError) -> StyleDescription {
+        var s = StyleDescription()
+        for m in try n.dictionary() {
+            switch m.key {
+            case "actions": s.actions = try actions(m.value, ctx)
+            case "style": s.style = Box(try style(m.value, ctx))
+            default:
+                guard let k = SceneKeyPath.canonical(m.key) else {
+                    var msg = "unknown key \"\(m.key)\"; a style holds \"actions\", \"style\" and property key paths"
+                    if let near = _SceneNode.suggestion(for: m.key, in: Array(SceneKeyPath.kinds.keys).sorted() + ["actions", "style"]) {
+                        msg = "unknown key \"\(m.key)\" (did you mean \"\(near)\"?)"
+                    }
+                    throw n.fail(msg, line: m.keyLine)
+                }
+                s.properties.append(PropertyValue(k, try value(m.value, SceneKeyPath.kinds[k]!, ctx)))
+            }
+        }
+        return s
+    }
+}

@@ -1,0 +1,52 @@
+/// State shared while parsing one scene file: where images resolve from, every layer name
+/// declared (to refuse duplicates) and every name referenced (checked once the whole file is
+/// read, so an event may name a layer that a later event adds).
+final class _SceneParseContext {
+    let file: String
+    let baseDirectory: String
+    /// Declared layer names → line of declaration.
+    var names: [String: Int] = ["root": 0]
+    /// Referenced names with the node that referenced them.
+    var references: [(name: String, node: _SceneNode)] = []
+    /// Every image used, in first-use order, without duplicates.
+    var images: [SceneImage] = []
+    /// Frame size limit in pixels (checked against images? no — output only).
+    init(file: String, baseDirectory: String) {
+        self.file = file; self.baseDirectory = baseDirectory
+    }
+
+    func declare(_ name: String, at node: _SceneNode) throws(SceneError) {
+        if name == "root" { throw node.fail("the name \"root\" is reserved for the root layer") }
+        if let first = names[name] {
+            throw node.fail("duplicate layer name \"\(name)\" (first declared on line \(first))")
+        }
+        names[name] = node.json.line
+    }
+
+    func reference(_ name: String, at node: _SceneNode) { references.append((name, node)) }
+
+    /// Throws for the first reference to an undeclared name.
+    func checkReferences() throws(SceneError) {
+        for r in references where names[r.name] == nil {
+            var m = "unknown layer \"\(r.name)\""
+            if let near = _SceneNode.suggestion(for: r.name, in: Array(names.keys).sorted()) { m += " (did you mean \"\(near)\"?)" }
+            throw r.node.fail(m)
+        }
+    }
+
+    /// Resolves an image path against the scene's folder and checks the file exists.
+    func image(_ node: _SceneNode) throws(SceneError) -> SceneImage {
+        let path = try node.string()
+        guard !path.isEmpty else { throw node.fail("expected an image path, got an empty string") }
+        let joined = path.hasPrefix("/") ? path : baseDirectory + "/" + path
+        let resolved = URL(fileURLWithPath: joined).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw SceneError(kind: .missingImage, file: file, line: node.json.line, path: node.path,
+                             message: "image not found: \(resolved)")
+        }
+        let image = SceneImage(path: path, resolvedPath: resolved)
+        if !images.contains(image) { images.append(image) }
+        return image
+    }
+}

@@ -1,0 +1,89 @@
+import FlipbookPNG
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Numbered PNG files in a folder: `DIR/frame_00000.png`, `DIR/frame_00001.png` …
+///
+/// - Each file is encoded in memory with ``PNG/encode(_:options:)`` then written to a
+///   temporary name in the same folder and renamed into place, so a file that exists under its
+///   final name is always complete (Ctrl-C never leaves a half-written frame). By default the
+///   file is not fsync'd (`durable: false`): that costs milliseconds per frame and only
+///   matters for power loss, which ``isFrameComplete(_:)`` catches on resume.
+/// - Writes may run concurrently for different frames (``acceptsConcurrentWrites``).
+/// - Resume: ``isFrameComplete(_:)`` trusts a file only if it fully decodes (libpng reads up to
+///   `IEND` and checks every CRC) and has the frame size; anything else is rendered again.
+/// - The folder must exist (the CLI creates it); ``begin(_:)`` checks it is writable by creating
+///   and removing a probe file, so a read-only folder fails before any rendering.
+public final class PNGSequenceSink: FrameSink {
+    public let directory: String
+    public let pattern: FramePattern
+    public let options: PNGEncodeOptions
+    public let durable: Bool
+    public var acceptsConcurrentWrites: Bool { true }
+
+    private let state = Mutex<FrameSinkFormat?>(nil)
+    private let bytes = Atomic<Int>(0)
+    private let frames = Atomic<Int>(0)
+
+    public init(directory: String, pattern: FramePattern = .default, options: PNGEncodeOptions = .fast, durable: Bool = false) {
+        self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        self.pattern = pattern; self.options = options; self.durable = durable
+    }
+
+    /// Path of frame `n`.
+    public func path(forFrame n: Int) -> String { directory + "/" + pattern.fileName(n) }
+
+    /// Bytes of PNG written so far.
+    public var bytesWritten: Int { bytes.load(ordering: .relaxed) }
+    /// Frames written so far.
+    public var framesWritten: Int { frames.load(ordering: .relaxed) }
+
+    public func begin(_ format: FrameSinkFormat) throws(FrameSinkError) {
+        let probe = try _SinkFile(atomicPath: path(forFrame: format.frames.lowerBound))
+        probe.discard()
+        state.withLock { $0 = format }
+    }
+
+    public func write(frame index: Int, _ image: PixelBuffer, time: Double) throws(FrameSinkError) {
+        guard let format = state.withLock({ $0 }) else { throw .notBegun("write before begin") }
+        try format.check(image, frame: index)
+        let path = path(forFrame: index)
+        let data: [UInt8]
+        do { data = try PNG.encode(image, options: options) } catch {
+            throw .writeFailed(path: path, reason: error.message)
+        }
+        let file = try _SinkFile(atomicPath: path)
+        do {
+            try file.write(data)
+            try file.commit(sync: durable)
+        } catch {
+            file.discard()
+            throw error
+        }
+        bytes.add(data.count, ordering: .relaxed)
+        frames.add(1, ordering: .relaxed)
+    }
+
+    public func finish() throws(FrameSinkError) {
+        guard state.withLock({ $0 }) != nil else { throw .notBegun("finish before begin") }
+        // Make the directory entries durable once (cheap; per-file fsync is the `durable` option).
+        let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+
+    /// Complete files stay (they are valid frames); temporaries of writes in flight are removed
+    /// by those writes failing or finishing.
+    public func cancel() {}
+
+    /// True when frame `n`'s file exists, decodes completely and (after ``begin(_:)``) has the
+    /// frame size. A truncated, corrupt or wrong-sized file gives `false`.
+    public func isFrameComplete(_ n: Int) -> Bool {
+        guard let image = try? PNG.decode(contentsOf: path(forFrame: n)) else { return false }
+        if let format = state.withLock({ $0 }) {
+            return image.width == format.width && image.height == format.height
+        }
+        return true
+    }
+}

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process whose standard input is a pipe we write to and whose standard output and
+/// error go to a temporary file we read back on failure (a file, not a pipe: a chatty child can
+/// never block on a full stderr pipe, and no reader thread is needed).
+/// `@unchecked Sendable`: owned by one sink, used under its lock.
+final class _Subprocess: @unchecked Sendable {
+    let name: String
+    let pid: pid_t
+    private(set) var stdinFD: Int32
+    private let logPath: String
+    private var reaped: Int32?
+
+    /// The first executable file called `name` in the colon-separated `searchPath`.
+    static func find(_ name: String, in searchPath: String) -> String? {
+        for dir in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = "\(dir)/\(name)"
+            var st = stat()
+            if stat(candidate, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts `executable` with `arguments` (argv[0] is `name`).
+    init(name: String, executable: String, arguments: [String]) throws(FrameSinkError) {
+        self.name = name
+        var template = Array("/tmp/flipbook-\(name)-XXXXXX.log".utf8CString)
+        let logFD = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        guard logFD >= 0 else { throw .programFailed(name: name, status: "cannot create a log file: \(_SinkFile.reason(errno))", stderr: "") }
+        logPath = String(cString: template)
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0, fcntl(fds[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(fds[1], F_SETFD, FD_CLOEXEC) == 0 else {
+            close(logFD); unlink(template)
+            throw .programFailed(name: name, status: "cannot create a pipe: \(_SinkFile.reason(errno))", stderr: "")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, logFD, 1)
+        posix_spawn_file_actions_adddup2(&actions, logFD, 2)
+        let argv = ([name] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        close(fds[0]); close(logFD)
+        guard rc == 0 else {
+            close(fds[1]); unlink(logPath)
+            throw .programFailed(name: name, status: "cannot start \(executable): \(_SinkFile.reason(rc))", stderr: "")
+        }
+        pid = child
+        stdinFD = fds[1]
+    }
+
+    /// Closes the child's stdin (end of input) and waits for it; returns the exit description
+    /// (`nil` for exit status 0).
+    func wait() -> String? {
+        closeInput()
+        if reaped == nil {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            reaped = status
+        }
+        let s = reaped!
+        let termSig = s & 0x7F
+        if termSig == 0 { let code = (s >> 8) & 0xFF; return code == 0 ? nil : "exit status \(code)" }
+        return "killed by signal \(termSig)"
+    }
+
+    func closeInput() {
+        if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
+    }
+
+    /// Stops the child (SIGTERM) and waits for it.
+    func terminate() {
+        closeInput()
+        if reaped == nil { kill(pid, SIGTERM); _ = wait() }
+    }
+
+    /// The last `limit` bytes the child printed (stdout and stderr), trimmed.
+    func output(limit: Int = 4000) -> String {
+        guard let f = fopen(logPath, "r") else { return "" }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, f)
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+            if bytes.count > 4 * limit { bytes.removeFirst(bytes.count - limit) }
+        }
+        let text = String(decoding: bytes.suffix(limit), as: UTF8.self)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Removes the log file.
+    func cleanUp() { unlink(logPath) }
+}
