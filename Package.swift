@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "FlipbookRaster", targets: ["FlipbookRaster"]),
         .library(name: "FlipbookPNG", targets: ["FlipbookPNG"]),
         .library(name: "FlipbookRender", targets: ["FlipbookRender"]),
+        .library(name: "FlipbookCompare", targets: ["FlipbookCompare"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
         .library(name: "FlipbookCLI", targets: ["FlipbookCLI"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
@@ -68,8 +69,13 @@ let package = Package(
 
         // MARK: Visual regression testing
         .target(
+            name: "FlipbookCompare",
+            dependencies: ["FlipbookPixels", "FlipbookPNG"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "FlipbookTesting",
-            dependencies: ["Flipbook", "FlipbookRender", "FlipbookPNG", "FlipbookPixels"],
+            dependencies: ["Flipbook", "FlipbookRender", "FlipbookPNG", "FlipbookPixels", "FlipbookCompare"],
             swiftSettings: swiftSettings
         ),
 
@@ -78,7 +84,7 @@ let package = Package(
             name: "FlipbookCLI",
             dependencies: [
                 "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookRender",
-                "FlipbookTesting",
+                "FlipbookCompare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -106,7 +112,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookTestingTests",
-            dependencies: ["FlipbookTesting", "FlipbookRender", "Flipbook"],
+            dependencies: ["FlipbookTesting", "FlipbookCompare", "FlipbookRender", "Flipbook"],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

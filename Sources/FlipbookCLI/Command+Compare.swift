@@ -1,6 +1,6 @@
 import ArgumentParser
 import FlipbookPNG
-import FlipbookTesting
+import FlipbookCompare
 
 /// `flipbook compare EXPECTED ACTUAL`: compare two PNGs, or two folders of PNG frames matched
 /// by file name, with the same tolerances as the `FlipbookTesting` assertions.

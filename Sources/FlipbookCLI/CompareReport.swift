@@ -1,4 +1,4 @@
-import FlipbookTesting
+import FlipbookCompare
 
 /// The result of `flipbook compare`: one entry per frame, an exit code, and two renderings
 /// (a table for people, JSON for machines). Built by ``CompareCommand/execute()``.

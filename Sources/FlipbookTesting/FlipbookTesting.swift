@@ -10,3 +10,4 @@
 ///
 /// `docs/visual-testing.md` is the user guide.
 @_exported import FlipbookRender
+@_exported import FlipbookCompare

@@ -1,5 +1,6 @@
 import Testing
 @testable import FlipbookTesting
+@testable import FlipbookCompare
 
 /// End-to-end checks of the assertion wrappers, with references under `__Snapshots__/AssertionTests/`.
 @Suite struct AssertionTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import FlipbookTesting
+@testable import FlipbookCompare
 
 @Suite struct ImageComparisonTests {
     @Test func identicalImagesPassExactly() throws {

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import FlipbookPNG
 @testable import FlipbookTesting
+@testable import FlipbookCompare
 
 /// A fresh empty folder under /tmp for one test.
 func makeTempFolder() -> String {
