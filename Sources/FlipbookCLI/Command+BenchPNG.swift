@@ -19,6 +19,9 @@ struct BenchPNGCommand: ParsableCommand {
     @Option(help: "Encode this PNG instead of the regenerated W1 frame.")
     var input: String?
 
+    @Option(help: "Run only the configurations whose name contains this text (e.g. 'fast', 'rle').")
+    var only: String?
+
     @Flag(help: "Also run the slow knob combinations (levels 6/9 with single filters ...).")
     var all = false
 
@@ -78,7 +81,7 @@ struct BenchPNGCommand: ParsableCommand {
         print("bench-png: \(image.width)×\(image.height), \(Int(raw)) raw bytes, \(String(cString: fbpng_versions()))")
         print("config                                 |   MB/s | median ms |     bytes | / fpng")
         let clock = ContinuousClock()
-        for (name, options) in Self.configurations(all: all) {
+        for (name, options) in Self.configurations(all: all) where only.map({ name.contains($0) }) ?? true {
             var size = 0
             var times: [Double] = []
             do {

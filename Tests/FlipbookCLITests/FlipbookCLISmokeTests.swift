@@ -1,6 +1,0 @@
-import Testing
-@testable import FlipbookCLI
-
-@Test func FlipbookCLIModuleLoads() {
-    #expect(Bool(true))
-}
