@@ -1,5 +1,4 @@
 import ArgumentParser
-import CFlipbookPNG
 import FlipbookPNG
 
 /// `flipbook bench-png`: PNG encode throughput on the peers' W1 frame (or `--input`).
@@ -78,7 +77,7 @@ struct BenchPNGCommand: ParsableCommand {
             image = PeersWorkloads.w1Frame()
         }
         let raw = Double(image.width * image.height * 4)
-        print("bench-png: \(image.width)×\(image.height), \(Int(raw)) raw bytes, \(String(cString: fbpng_versions()))")
+        print("bench-png: \(image.width)×\(image.height), \(Int(raw)) raw bytes, \(PNG.libraryVersions)")
         print("config                                 |   MB/s | median ms |     bytes | / fpng")
         let clock = ContinuousClock()
         for (name, options) in Self.configurations(all: all) where only.map({ name.contains($0) }) ?? true {

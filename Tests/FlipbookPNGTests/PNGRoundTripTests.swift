@@ -13,15 +13,15 @@ import Testing
         #expect(back == image, "preset \(preset)")
     }
 
-    @Test func straightValuesInTheFileAreTheUnpremultipliedOnes() throws {
-        // (c', a) = (60, 128) is stored as c = round(60·255/128) = 120 (119.53 → 120).
+    @Test func theFileHoldsTheUnpremultipliedValues() throws {
+        // (c', a) = (60, 128) is stored as c = round(60·255/128) = round(119.53) = 120; blue
+        // (128, 128) as 255. Level 0 stores the row verbatim: filter byte 0, then R, G, B, A.
         var image = PixelBuffer(width: 1, height: 1)
         image[0, 0] = RGBA8(r: 60, g: 0, b: 128, a: 128)
-        let encoded = try PNG.encode(image, options: PNGEncodeOptions(_format: .rgba8))
-        // Re-read through a 16-bit-free path: decode gives premultiplied again, equal to input.
-        #expect(try PNG.decode(encoded)[0, 0] == image[0, 0])
-        #expect(PixelRounding.unpremultiply(60, alpha: 128) == 120)
-        #expect(PixelRounding.premultiply(120, alpha: 128) == 60)
+        let png = try PNG.encode(image, options: PNGEncodeOptions(compressionLevel: 0, filter: .none))
+        let row: [UInt8] = [0, 120, 0, 255, 128]
+        #expect((0...(png.count - row.count)).contains { Array(png[$0 ..< $0 + row.count]) == row })
+        #expect(try PNG.decode(png)[0, 0] == image[0, 0])
     }
 
     @Test func opaqueImagesAreWrittenAsRGBAndRoundTripExactly() throws {
