@@ -10,7 +10,7 @@ import FlipbookPNG
     final class Folder {
         let path: String
         init() {
-            path = NSTemporaryDirectory() + "/flipbook-cli-" + UUID().uuidString
+            path = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-cli-").path + UUID().uuidString
             try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -48,19 +48,28 @@ import FlipbookPNG
         let folder = Folder()
         let path = folder.file("bad.png")
         _ = PatternCommand.execute(output: path, size: "64x64", preset: "default")
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        bytes = Array(bytes.prefix(bytes.count / 2))
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        // The header is still readable, so corrupt the IHDR CRC for `info`.
+        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        // Cut in half: the header is intact, the image data is not.
+        try Data(whole.prefix(whole.count / 2)).write(to: URL(fileURLWithPath: path))
+        guard case .failure(let cut) = InfoCommand.execute(path: path) else {
+            Issue.record("expected a failure for a truncated file"); return
+        }
+        #expect(cut.exitCode == 1)
+        #expect(cut.stderrLine == "flipbook: \(path): truncated PNG: the data ends before the image does\n")
+
+        // A broken header CRC.
+        var bytes = whole
         bytes[29] ^= 0xFF
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-
         guard case .failure(let failure) = InfoCommand.execute(path: path) else {
             Issue.record("expected a failure"); return
         }
         #expect(failure.exitCode == 1)
         #expect(failure.stderrLine == "flipbook: \(path): IHDR: CRC error\n")
         #expect(failure.stderrLine.filter { $0 == "\n" }.count == 1)
+        // Through the command itself: the exit code ArgumentParser will use.
+        let command = try InfoCommand.parse([path])
+        #expect(throws: ExitCode(1)) { try command.run() }
 
         guard case .failure(let missing) = InfoCommand.execute(path: folder.file("none.png")) else {
             Issue.record("expected a failure"); return

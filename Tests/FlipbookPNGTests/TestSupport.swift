@@ -6,7 +6,7 @@ struct TempFolder {
     let path: String
 
     init() {
-        var template = Array((NSTemporaryDirectory() + "/flipbook-png-XXXXXX").utf8CString)
+        var template = Array((URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-png-XXXXXX").path).utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
