@@ -113,3 +113,21 @@ extension PNGEncodeOptions {
         self._format = _format
     }
 }
+
+@Suite struct PNGConcurrencyTests {
+    @Test func concurrentEncodesAndDecodesAgree() async throws {
+        let image = allPremultipliedPairsImage()
+        let reference = try PNG.encode(image, options: .fast)
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for k in 0..<4 {
+                group.addTask {
+                    let options: PNGEncodeOptions = k % 2 == 0 ? .fast : .default
+                    let png = try PNG.encode(image, options: options)
+                    return try PNG.decode(png) == image && (k % 2 != 0 || png == reference)
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results == [true, true, true, true])
+    }
+}
