@@ -1,5 +1,5 @@
 import ArgumentParser
-import CFlipbookPNG
+import Dispatch
 import FlipbookPNG
 
 /// `flipbook bench-png`: PNG encode throughput on the peers' W1 frame (or `--input`).
@@ -18,6 +18,12 @@ struct BenchPNGCommand: ParsableCommand {
 
     @Option(help: "Encode this PNG instead of the regenerated W1 frame.")
     var input: String?
+
+    @Option(help: "Run only the configurations whose name contains this text (e.g. 'fast', 'rle').")
+    var only: String?
+
+    @Option(help: "Also measure aggregate throughput of the fast preset with this many frames encoded concurrently (one per thread).")
+    var jobs: Int = 2
 
     @Flag(help: "Also run the slow knob combinations (levels 6/9 with single filters ...).")
     var all = false
@@ -63,6 +69,7 @@ struct BenchPNGCommand: ParsableCommand {
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
@@ -75,10 +82,10 @@ struct BenchPNGCommand: ParsableCommand {
             image = PeersWorkloads.w1Frame()
         }
         let raw = Double(image.width * image.height * 4)
-        print("bench-png: \(image.width)×\(image.height), \(Int(raw)) raw bytes, \(String(cString: fbpng_versions()))")
+        print("bench-png: \(image.width)×\(image.height), \(Int(raw)) raw bytes, \(PNG.libraryVersions)")
         print("config                                 |   MB/s | median ms |     bytes | / fpng")
         let clock = ContinuousClock()
-        for (name, options) in Self.configurations(all: all) {
+        for (name, options) in Self.configurations(all: all) where only.map({ name.contains($0) }) ?? true {
             var size = 0
             var times: [Double] = []
             do {
@@ -102,6 +109,22 @@ struct BenchPNGCommand: ParsableCommand {
             let ratio = input == nil ? Self.fixed(Double(size) / Double(Self.fpngBytes), 3) : "-"
             print("\(Self.pad(name, 38)) | \(Self.pad(Self.fixed(mbs, 1), 6, left: true)) | \(Self.pad(Self.fixed(median * 1000, 2), 9, left: true)) | \(Self.pad(String(size), 9, left: true)) | \(ratio)")
         }
+        if jobs > 1 { aggregate(image, raw: raw, clock: clock) }
+    }
+
+    /// Frame dumps encode whole frames in parallel (one libpng encoder per thread): `jobs`
+    /// threads each encode `frames` frames with `fast`; MB/s = all raw bytes / wall time.
+    func aggregate(_ image: PixelBuffer, raw: Double, clock: ContinuousClock) {
+        let n = jobs, count = frames
+        for _ in 0..<n { _ = try? PNG.encode(image, options: .fast) }  // warm-up
+        let start = clock.now
+        DispatchQueue.concurrentPerform(iterations: n) { _ in
+            for _ in 0..<count { _ = try? PNG.encode(image, options: .fast) }
+        }
+        let (s, atto) = (clock.now - start).components
+        let wall = Double(s) + Double(atto) * 1e-18
+        let mbs = raw * Double(n * count) / wall / 1e6
+        print("preset fast, \(n) frames at a time (aggregate) | \(Self.fixed(mbs, 1)) MB/s over \(n * count) frames")
     }
 
     static func fixed(_ v: Double, _ digits: Int) -> String {

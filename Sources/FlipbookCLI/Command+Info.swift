@@ -8,7 +8,8 @@ import Glibc
 ///
 /// The kind of file is chosen by ``InfoCommand/Input/init(path:)`` (extension first): PNG
 /// today; a scene-file branch (`.json`) slots in as another case with its own report.
-/// Output is `key: value` lines on stdout; a bad file gives one line on stderr and exit code 1.
+/// Output is `key: value` lines on stdout. The whole image is decoded as a check, so a
+/// truncated or corrupt file gives one line on stderr and exit code 1.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
@@ -43,7 +44,13 @@ struct InfoCommand: ParsableCommand {
     static func execute(path: String) -> Result<[String], CLIFailure> {
         switch Input(path: path) {
         case .png:
-            do { return .success(pngReport(try PNG.info(contentsOf: path), path: path)) } catch {
+            do {
+                let info = try PNG.info(contentsOf: path)
+                // The header alone does not prove the file is whole: decode it too, so a file
+                // cut short or with a broken IDAT is reported instead of described.
+                _ = try PNG.decode(contentsOf: path)
+                return .success(pngReport(info, path: path))
+            } catch {
                 return .failure(CLIFailure(message: error.description))
             }
         }

@@ -72,6 +72,9 @@ public enum PNG {
         try _writeFileAtomically(bytes, to: path)
     }
 
+    /// The libraries in use, e.g. `libpng 1.6.39, zlib 1.2.13` (zlib: the headers' version).
+    public static var libraryVersions: String { String(cString: fbpng_versions()) }
+
     // MARK: - Internals
 
     /// Maps a shim status and its message buffer to a ``PNGError``.

@@ -1,6 +1,0 @@
-import Testing
-@testable import FlipbookPNG
-
-@Test func FlipbookPNGModuleLoads() {
-    #expect(Bool(true))
-}

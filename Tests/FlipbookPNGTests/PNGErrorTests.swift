@@ -1,0 +1,162 @@
+import CFlipbookPNG
+import Foundation
+import Testing
+@testable import FlipbookPNG
+
+/// Bad input gives a clear, typed error and nothing else: no crash, no output, no temp file.
+@Suite struct PNGErrorTests {
+    static func sample() throws -> [UInt8] {
+        try PNG.encode(allPremultipliedPairsImage(), options: .fast)
+    }
+
+    static func expectError(_ kind: PNGError.Kind, containing text: String, _ body: () throws(PNGError) -> Void,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            try body()
+            Issue.record("expected a \(kind) error", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.message.contains(text), "\(error)", sourceLocation: sourceLocation)
+            #expect(!error.description.contains("\n"), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func truncatedDataIsReported() throws {
+        let png = try Self.sample()
+        // Cut inside the header, inside the image data, and just before IEND.
+        for cut in [20, 40, png.count / 2, png.count - 12, png.count - 1] {
+            let bytes = Array(png.prefix(cut))
+            Self.expectError(.truncated, containing: "truncated") { () throws(PNGError) in _ = try PNG.decode(bytes) }
+        }
+        Self.expectError(.truncated, containing: "truncated") { () throws(PNGError) in _ = try PNG.info(Array(png.prefix(30))) }
+    }
+
+    @Test func badCRCsAreReported() throws {
+        let png = try Self.sample()
+        var badIHDR = png
+        badIHDR[29] ^= 0xFF  // IHDR CRC (bytes 29–32)
+        Self.expectError(.corrupt, containing: "CRC") { () throws(PNGError) in _ = try PNG.decode(badIHDR) }
+        Self.expectError(.corrupt, containing: "CRC") { () throws(PNGError) in _ = try PNG.info(badIHDR) }
+        var badIDAT = png
+        badIDAT[png.count / 2] ^= 0x01  // a byte inside the IDAT data: zlib's check or the CRC fails
+        Self.expectError(.corrupt, containing: "IDAT") { () throws(PNGError) in _ = try PNG.decode(badIDAT) }
+        // An ancillary chunk with a bad CRC is an error too (libpng would only warn).
+        var text = try PNG.encode(PixelBuffer(width: 1, height: 1), options: PNGEncodeOptions().withText([PNGTextChunk("k", "v")]))
+        text[33 + 8 + 3] ^= 0x20  // inside the tEXt data (the chunk right after IHDR)
+        Self.expectError(.corrupt, containing: "CRC") { () throws(PNGError) in _ = try PNG.decode(text) }
+    }
+
+    @Test func nonPNGDataIsReported() {
+        for bytes: [UInt8] in [[], [0x89, 0x50], Array("GIF89a, not a PNG at all".utf8), [UInt8](repeating: 0, count: 100)] {
+            Self.expectError(.notPNG, containing: "not a PNG") { () throws(PNGError) in _ = try PNG.decode(bytes) }
+            Self.expectError(.notPNG, containing: "not a PNG") { () throws(PNGError) in _ = try PNG.info(bytes) }
+        }
+    }
+
+    @Test func hugeHeaderIsRefusedBeforeAllocating() {
+        let path = Fixtures.path("huge_header.png")
+        Self.expectError(.tooLarge, containing: "100000x100000") { () throws(PNGError) in _ = try PNG.decode(contentsOf: path) }
+        Self.expectError(.tooLarge, containing: "limit of 16384") { () throws(PNGError) in _ = try PNG.info(contentsOf: path) }
+    }
+
+    @Test func missingAndUnreadableFilesAreReported() {
+        let folder = TempFolder()
+        defer { folder.remove() }
+        Self.expectError(.fileNotFound, containing: "no such file") { () throws(PNGError) in
+            _ = try PNG.decode(contentsOf: folder.file("absent.png"))
+        }
+        Self.expectError(.readFailed, containing: "not a regular file") { () throws(PNGError) in
+            _ = try PNG.info(contentsOf: folder.path)
+        }
+        do { _ = try PNG.decode(contentsOf: folder.file("absent.png")) } catch {
+            #expect(error.path == folder.file("absent.png"))
+            #expect(error.description == folder.file("absent.png") + ": no such file")
+        }
+    }
+
+    @Test func writesToMissingOrBadFoldersFailAndLeaveNothing() throws {
+        let folder = TempFolder()
+        defer { folder.remove() }
+        let image = allPremultipliedPairsImage()
+        Self.expectError(.writeFailed, containing: "does not exist") { () throws(PNGError) in
+            try PNG.write(image, to: folder.file("missing/frame.png"))
+        }
+        // A regular file where a folder should be.
+        #expect(FileManager.default.createFile(atPath: folder.file("plain"), contents: Data([1])))
+        Self.expectError(.writeFailed, containing: "cannot create") { () throws(PNGError) in
+            try PNG.write(image, to: folder.file("plain/frame.png"))
+        }
+        // The target is a folder: the rename fails, the temporary is removed.
+        try FileManager.default.createDirectory(atPath: folder.file("dir.png"), withIntermediateDirectories: false)
+        Self.expectError(.writeFailed, containing: "rename") { () throws(PNGError) in
+            try PNG.write(image, to: folder.file("dir.png"))
+        }
+        #expect(folder.entries == ["dir.png", "plain"])
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.file("dir.png"))) ?? ["?"]).isEmpty)
+        // A read-only folder (only meaningful when not running as root).
+        if geteuid() != 0 {
+            try FileManager.default.createDirectory(atPath: folder.file("ro"), withIntermediateDirectories: false)
+            chmod(folder.file("ro"), 0o555)
+            Self.expectError(.writeFailed, containing: "cannot create") { () throws(PNGError) in
+                try PNG.write(image, to: folder.file("ro/frame.png"))
+            }
+            chmod(folder.file("ro"), 0o755)
+            #expect(FileManager.default.fileExists(atPath: folder.file("ro")))
+        }
+    }
+
+    @Test func degenerateEncodeRequestsFailAndLeaveNothing() throws {
+        let folder = TempFolder()
+        defer { folder.remove() }
+        // A buffer whose bytes no longer match its size (PixelBuffer.bytes is mutable).
+        var broken = PixelBuffer(width: 4, height: 4)
+        broken.bytes = []
+        Self.expectError(.invalidArgument, containing: "do not match") { () throws(PNGError) in _ = try PNG.encode(broken) }
+        // Knobs out of range and bad text keywords.
+        var bad = PNGEncodeOptions.fast
+        bad.compressionLevel = 12
+        Self.expectError(.invalidArgument, containing: "compressionLevel") { () throws(PNGError) in
+            _ = try PNG.encode(PixelBuffer(width: 1, height: 1), options: bad)
+        }
+        for key in ["", String(repeating: "k", count: 80), " lead", "two  spaces", "snow☃"] {
+            Self.expectError(.invalidArgument, containing: "keyword") { () throws(PNGError) in
+                _ = try PNG.encode(PixelBuffer(width: 1, height: 1), options: PNGEncodeOptions().withText([PNGTextChunk(key, "v")]))
+            }
+        }
+        // write() with a bad request: no file, no temporary.
+        let target = folder.file("frame.png")
+        Self.expectError(.invalidArgument, containing: "do not match") { () throws(PNGError) in try PNG.write(broken, to: target) }
+        #expect(folder.entries.isEmpty)
+        // An existing file survives a failed overwrite unchanged.
+        try PNG.write(PixelBuffer(width: 1, height: 1), to: target)
+        let before = try Data(contentsOf: URL(fileURLWithPath: target))
+        Self.expectError(.invalidArgument, containing: "compressionLevel") { () throws(PNGError) in
+            try PNG.write(PixelBuffer(width: 2, height: 2), to: target, options: bad)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
+        #expect(folder.entries == ["frame.png"])
+    }
+
+    @Test func theShimRefusesZeroSizes() {
+        var err = fbpng_error()
+        var params = fbpng_encode_params()
+        params.level = 1; params.filters = 0x20
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        let pixel: [UInt8] = [0, 0, 0, 0]
+        let status = fbpng_encode(pixel, 0, 1, 4, &params, &out, &size, &err)
+        let e = PNG._error(status, err)
+        #expect(e.kind == .invalidArgument && e.message.contains("0x1") && out == nil)
+    }
+
+    @Test func successfulWritesAreCompleteAndLeaveNoTemporary() throws {
+        let folder = TempFolder()
+        defer { folder.remove() }
+        let image = allPremultipliedPairsImage()
+        try PNG.write(image, to: folder.file("a.png"), options: .fast)
+        try PNG.write(image, to: folder.file("a.png"), options: .small)  // replace in place
+        #expect(folder.entries == ["a.png"])
+        #expect(try PNG.decode(contentsOf: folder.file("a.png")) == image)
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("a.png")))) == PNG.encode(image, options: .small))
+    }
+}
