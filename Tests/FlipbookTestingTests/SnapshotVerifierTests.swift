@@ -103,6 +103,19 @@ func makeTempFolder() -> String {
         #expect(SnapshotOutcome.combinedMessage(Array(results.prefix(1))) == nil)
     }
 
+    @Test func removeTreeDeletesNestedFoldersButNotSymlinkTargets() throws {
+        let outside = "\(root)/outside.txt", tree = "\(root)/tree"
+        try SnapshotFileSystem.makeDirectories("\(tree)/a/b")
+        close(open(outside, O_WRONLY | O_CREAT, 0o644))
+        close(open("\(tree)/a/b/f.png", O_WRONLY | O_CREAT, 0o644))
+        #expect(symlink(outside, "\(tree)/a/link") == 0)
+        SnapshotFileSystem.removeTree(tree)
+        #expect(SnapshotFileSystem.kind(of: tree) == .missing)
+        #expect(SnapshotFileSystem.kind(of: outside) == .file)
+        SnapshotFileSystem.removeTree("\(root)/does-not-exist")   // fine
+        #expect(SnapshotFileSystem.lastComponent(of: root).hasPrefix("flipbook-testing-"))
+    }
+
     @Test func recordModeFromEnvironment() throws {
         func mode(_ env: [String: String]) throws -> SnapshotRecordMode {
             try SnapshotRecordMode.fromEnvironment { env[$0] }
