@@ -108,6 +108,7 @@ let package = Package(
         .testTarget(
             name: "FlipbookRenderTests",
             dependencies: ["FlipbookRender", "Flipbook", "FlipbookTesting"],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

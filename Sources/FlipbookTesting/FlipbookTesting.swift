@@ -5,8 +5,11 @@
 /// - ``DiffImage`` draws what changed over a dimmed grayscale copy of the reference.
 /// - ``SnapshotVerifier`` does the file work (reference lookup, record modes, failure
 ///   artifacts) and returns a ``SnapshotOutcome``; it never reports anything itself.
-/// - `assertSnapshot(of:named:…)`, `assertSnapshots(_:…)` and `assertRendering(of:…)` report
-///   an outcome's failure to Swift Testing (`Issue.record`) or XCTest (`XCTFail`).
+/// - `assertSnapshot(of:named:…)`, `assertSnapshots(_:…)`, `assertRendering(of:…)` (a render
+///   tree, or a live `CALayer` at a media time) and `assertRenderings(of:at:…)` (an animation's
+///   frames) report an outcome's failure to Swift Testing (`Issue.record`) or XCTest (`XCTFail`).
+/// - ``LayerRenderer`` turns a render tree into pixels; ``LayerRenderer/default`` is the
+///   project's ``Compositor``.
 ///
 /// `docs/visual-testing.md` is the user guide.
 @_exported import FlipbookRender

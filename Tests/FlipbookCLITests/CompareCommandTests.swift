@@ -4,11 +4,10 @@ import FlipbookPNG
 import FlipbookTesting
 @testable import FlipbookCLI
 
-@Suite struct CompareCommandTests {
-    let root: String = {
-        var template = Array("/tmp/flipbook-compare-XXXXXX".utf8CString)
-        return String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
-    }()
+/// A class so `deinit` can remove each test's temporary folder (one instance per test).
+@Suite final class CompareCommandTests {
+    let root = try! SnapshotFileSystem.makeTemporaryDirectory(prefix: "flipbook-compare-")
+    deinit { SnapshotFileSystem.removeTree(root) }
 
     static func image(width: Int = 4, height: Int = 4, change: (x: Int, y: Int, delta: Int)? = nil) -> PixelBuffer {
         var p = PixelBuffer(width: width, height: height)

@@ -4,15 +4,15 @@ import FlipbookPNG
 @testable import FlipbookTesting
 @testable import FlipbookCompare
 
-/// A fresh empty folder under /tmp for one test.
+/// A fresh empty folder `$TMPDIR/flipbook-testing-XXXXXX` for one test; the suites that use it
+/// are classes whose `deinit` removes it (Swift Testing makes one instance per test).
 func makeTempFolder() -> String {
-    var template = Array("/tmp/flipbook-testing-XXXXXX".utf8CString)
-    let p = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    return String(cString: p!)
+    try! SnapshotFileSystem.makeTemporaryDirectory(prefix: "flipbook-testing-")
 }
 
-@Suite struct SnapshotVerifierTests {
+@Suite final class SnapshotVerifierTests {
     let root = makeTempFolder()
+    deinit { SnapshotFileSystem.removeTree(root) }
     var location: SnapshotLocation {
         SnapshotLocation.forTest(filePath: "\(root)/Tests/AppTests/ButtonTests.swift", testName: "pressed()",
                                  name: "highlight", failuresRoot: "\(root)/failures")
@@ -90,6 +90,7 @@ func makeTempFolder() -> String {
 
     @Test func sequenceReportsEveryDifferingFrameInOneMessage() {
         let a = TestImages.gradient(), b = TestImages.nudged(a, x: 0, y: 0, red: 3)
+        let root = self.root
         let loc: (String) -> SnapshotLocation = { name in
             SnapshotLocation.forTest(filePath: "\(root)/T.swift", testName: "anim()", name: name, failuresRoot: "\(root)/f")
         }
@@ -100,6 +101,19 @@ func makeTempFolder() -> String {
         #expect(message.hasPrefix("2 of 3 frames differ: t1, t2\n"))
         #expect(message.contains("• t1:") && message.contains("• t2:") && !message.contains("• t0:"))
         #expect(SnapshotOutcome.combinedMessage(Array(results.prefix(1))) == nil)
+    }
+
+    @Test func removeTreeDeletesNestedFoldersButNotSymlinkTargets() throws {
+        let outside = "\(root)/outside.txt", tree = "\(root)/tree"
+        try SnapshotFileSystem.makeDirectories("\(tree)/a/b")
+        close(open(outside, O_WRONLY | O_CREAT, 0o644))
+        close(open("\(tree)/a/b/f.png", O_WRONLY | O_CREAT, 0o644))
+        #expect(symlink(outside, "\(tree)/a/link") == 0)
+        SnapshotFileSystem.removeTree(tree)
+        #expect(SnapshotFileSystem.kind(of: tree) == .missing)
+        #expect(SnapshotFileSystem.kind(of: outside) == .file)
+        SnapshotFileSystem.removeTree("\(root)/does-not-exist")   // fine
+        #expect(SnapshotFileSystem.lastComponent(of: root).hasPrefix("flipbook-testing-"))
     }
 
     @Test func recordModeFromEnvironment() throws {
