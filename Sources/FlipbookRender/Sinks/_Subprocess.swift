@@ -28,6 +28,9 @@ final class _Subprocess: @unchecked Sendable {
         self.name = name
         var template = Array("/tmp/flipbook-\(name)-XXXXXX.log".utf8CString)
         let logFD = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        // Close-on-exec: the log must not leak into programs other threads start at the same time
+        // (the child gets it through the dup2 actions below, which clear the flag).
+        if logFD >= 0 { _ = fcntl(logFD, F_SETFD, FD_CLOEXEC) }
         guard logFD >= 0 else { throw .programFailed(name: name, status: "cannot create a log file: \(_SinkFile.reason(errno))", stderr: "") }
         logPath = String(cString: template)
         var fds: [Int32] = [0, 0]
@@ -44,7 +47,16 @@ final class _Subprocess: @unchecked Sendable {
         let argv = ([name] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        // ETXTBSY: the executable is still open for writing somewhere — typically a file descriptor
+        // inherited by a child that another thread forked while the file was being written. It
+        // clears as soon as that child execs, so retry briefly (as Go's os/exec does).
+        var rc = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        var retries = 0
+        while rc == ETXTBSY && retries < 100 {
+            usleep(10_000)
+            retries += 1
+            rc = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        }
         close(fds[0]); close(logFD)
         guard rc == 0 else {
             close(fds[1]); unlink(logPath)
