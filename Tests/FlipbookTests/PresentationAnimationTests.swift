@@ -178,4 +178,19 @@ import Testing
             #expect(p.value(forKey: "wobble") as? CGFloat == 2)
         }
     }
+
+    @Test func shadowPathIsTypedAndReachesTheSnapshot() {
+        withRunLoop { loop in
+            let l = liveLayer(loop)
+            let path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 2))
+            l.shadowPath = path
+            #expect(l.shadowPath === path && l.value(forKey: "shadowPath") as? CGPath === path)
+            #expect(l.animation(forKey: "shadowPath") != nil)      // implicit action, as on Apple
+            loop.advance(to: 1)
+            #expect(l.makeRenderTree().shadowPath == path.elements)
+            CATransaction.setDisableActions(true)
+            l.shadowPath = nil
+            #expect(l.makeRenderTree().shadowPath == nil)
+        }
+    }
 }
