@@ -49,3 +49,17 @@ import Testing
         #expect(CGColor.white.copy(alpha: 0.5)?.alpha == 0.5)
     }
 }
+
+@Suite struct LayerAnchorGeometryTests {
+    @Test func anchorPointZLandsOnZPosition() {
+        let l = CALayer()
+        l.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
+        l.position = CGPoint(x: 10, y: 20)
+        l.zPosition = 5
+        l.anchorPointZ = -30
+        // The anchor (50, 25, −30) maps to (10, 20, 5); the layer plane z = 0 sits at 5 − (−30) = 35.
+        let anchor = l._toParentLocal.apply(x: 50, y: 25, z: -30)
+        #expect(anchor.x == 10 && anchor.y == 20 && anchor.z == 5)
+        #expect(l._toParentLocal.apply(x: 0, y: 0).z == 35)
+    }
+}

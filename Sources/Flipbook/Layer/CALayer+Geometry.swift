@@ -23,7 +23,9 @@ extension CALayer {
         let a = _anchorInBounds
         var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
         if !CATransform3DIsIdentity(_state.transform) { m = m * _state.transform }
-        return m * CATransform3DMakeTranslation(_state.position.x, _state.position.y, _state.zPosition + a.z)
+        // The anchor point (x, y, anchorPointZ) lands on (position, zPosition): the z analogue of
+        // the x/y rule, and what the compositor draws.
+        return m * CATransform3DMakeTranslation(_state.position.x, _state.position.y, _state.zPosition)
     }
 
     /// Bounds coordinates → superlayer coordinates (sublayer transform included).

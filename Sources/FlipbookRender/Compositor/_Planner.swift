@@ -9,7 +9,8 @@ import Flipbook
 ///             · transform · T(position.x, position.y, zPosition)
 ///
 /// and a superlayer `P` contributes, for its sublayers, `T(−cₓ, −c_y, 0) · P.sublayerTransform
-/// · T(cₓ, c_y, 0)` with `c` = the centre of `P.bounds`, then its own `local`, up to the root,
+/// · T(cₓ, c_y, 0)` with `c` = `P`'s anchor point in its bounds (as Core Animation, and as
+/// `CALayer._toSuperlayer` in the model; the centre for the default anchor), then its own `local`, up to the root,
 /// whose superlayer space is the device scaled by `scale`. The layer plane (z = 0) is then a
 /// homography onto the device (`_Homography(planeOf:)`).
 struct _Planner {
@@ -43,7 +44,8 @@ struct _Planner {
     /// layer-to-device matrix `m`.
     static func sublayerSpace(_ l: CARenderLayer, _ m: CATransform3D) -> CATransform3D {
         if CATransform3DIsIdentity(l.sublayerTransform) { return m }
-        let cx = l.bounds.midX, cy = l.bounds.midY
+        let cx = l.bounds.minX + l.anchorPoint.x * l.bounds.width
+        let cy = l.bounds.minY + l.anchorPoint.y * l.bounds.height
         return CATransform3DMakeTranslation(-cx, -cy, 0) * l.sublayerTransform
             * CATransform3DMakeTranslation(cx, cy, 0) * m
     }
