@@ -33,24 +33,6 @@ final class PushContentsLayer: CALayer {
     }
 }
 
-/// Stand-in for CAKeyframeAnimation (animmath's): a property animation with point values.
-final class PointKeyframes: CAPropertyAnimation {
-    var values: [CGPoint] = []
-    override func _copyState(from other: CAAnimation) {
-        super._copyState(from: other)
-        values = (other as? PointKeyframes)?.values ?? []
-    }
-}
-
-/// Stand-in for CAAnimationGroup (animmath's).
-final class LocalGroup: CAAnimation {
-    var animations: [CAAnimation] = []
-    override func _copyState(from other: CAAnimation) {
-        super._copyState(from: other)
-        animations = (other as? LocalGroup)?.animations ?? []
-    }
-}
-
 func image(_ w: Int, _ h: Int) -> CGImage { CGImage(pixelBuffer: PixelBuffer(width: w, height: h)) }
 
 @Suite struct SeedListingTests {
@@ -86,7 +68,8 @@ func image(_ w: Int, _ h: Int) -> CGImage { CGImage(pixelBuffer: PixelBuffer(wid
             let tree = layer.makeRenderTree()
             #expect(tree.contents === after)
             #expect(tree.transition?.type == "push" && tree.transition?.subtype == "fromRight")
-            #expect(tree.transition?.progress == 0.5)
+            // The transition's easeIn (0.42, 0, 1, 1) applied to half its time: 0.31536.
+            #expect(abs((tree.transition?.progress ?? 0) - 0.3153568) < 1e-6)
             #expect(tree.transition?.from.contents === before)
             loop.advance(to: 1)
             #expect(layer.animationKeys() == nil)
@@ -181,7 +164,6 @@ func image(_ w: Int, _ h: Int) -> CGImage { CGImage(pixelBuffer: PixelBuffer(wid
     }
 
     /// 000: the delegate builds a "wag" keyframe path from the transaction value `newP`.
-    /// (CAKeyframeAnimation belongs to the animation-math branch; `PointKeyframes` stands in.)
     @Test func wagFromTransactionValue() {
         final class Delegate: CALayerDelegate {
             func action(for layer: CALayer, forKey key: String) -> CAAction? {
@@ -194,7 +176,7 @@ func image(_ w: Int, _ h: Int) -> CGImage { CGImage(pixelBuffer: PixelBuffer(wid
                 let wag = 10 * CGFloat.pi / 180.0
                 let p1 = CGPoint(x: oldP.x + r * cos(theta + wag), y: oldP.y + r * sin(theta + wag))
                 let p2 = CGPoint(x: oldP.x + r * 2 * cos(theta - wag), y: oldP.y + r * 2 * sin(theta - wag))
-                let anim = PointKeyframes()
+                let anim = CAKeyframeAnimation()
                 anim.values = [oldP, p1, p2, newP]
                 return anim
             }
@@ -206,13 +188,27 @@ func image(_ w: Int, _ h: Int) -> CGImage { CGImage(pixelBuffer: PixelBuffer(wid
             let newP = CGPoint(x: 300, y: 300)
             CATransaction.setValue(newP, forKey: "newP")
             layer.position = newP
-            let anim = layer.animation(forKey: "position") as? PointKeyframes
+            let anim = layer.animation(forKey: "position") as? CAKeyframeAnimation
             #expect(anim?.keyPath == "position")
-            #expect(anim?.values.first == .zero && anim?.values.last == newP)
+            let values = anim?.values as? [CGPoint] ?? []
+            #expect(values.first == .zero && values.last == newP)
             let r = (2 * 300.0 * 300.0).squareRoot() / 3
-            let p1 = anim?.values[1] ?? .zero
+            let p1 = values.count > 1 ? values[1] : .zero
             #expect(abs(p1.x - r * cos(.pi / 4 + .pi / 18)) < 1e-9 && abs(p1.y - r * sin(.pi / 4 + .pi / 18)) < 1e-9)
             #expect(anim?.duration == 0.25)
+            // Presentation: 4 evenly spaced keyframes over 0.25 s, linear (no curve was set and the
+            // transaction has none): at 0.25 / 3 the layer sits on p1, at 0.125 halfway p1 → p2.
+            loop.endTurn()
+            loop.advance(to: 0.25 / 3)
+            let atP1 = layer.presentation()?.position ?? .zero
+            #expect(abs(atP1.x - p1.x) < 1e-6 && abs(atP1.y - p1.y) < 1e-6)
+            #expect(layer.position == newP)                  // the model already holds newP
+            let p2 = values.count > 2 ? values[2] : .zero
+            loop.advance(to: 0.125)
+            let mid = layer.presentation()?.position ?? .zero
+            #expect(abs(mid.x - (p1.x + p2.x) / 2) < 1e-6 && abs(mid.y - (p1.y + p2.y) / 2) < 1e-6)
+            loop.advance(to: 0.25)
+            #expect(layer.presentation()?.position == newP)
             // Without the transaction value the delegate declines and the implicit basic runs.
             loop.endTurn()
             layer.position = .zero
@@ -246,7 +242,7 @@ func image(_ w: Int, _ h: Int) -> CGImage { CGImage(pixelBuffer: PixelBuffer(wid
                 anim2.toValue = CATransform3DScale(lay.transform, 1.1, 1.1, 1.0)
                 anim2.autoreverses = true
                 anim2.duration = 0.1
-                let group = LocalGroup()
+                let group = CAAnimationGroup()
                 group.animations = [anim1, anim2]
                 group.duration = 0.2
                 return group
@@ -260,13 +256,25 @@ func image(_ w: Int, _ h: Int) -> CGImage { CGImage(pixelBuffer: PixelBuffer(wid
             lay.delegate = delegate
             let rec = Recorder()
             root.addSublayer(lay)
-            let group = lay.animation(forKey: kCAOnOrderIn) as? LocalGroup
-            #expect(group?.duration == 0.2 && group?.animations.count == 2)
-            let a1 = group?.animations.first as? CABasicAnimation
+            let group = lay.animation(forKey: kCAOnOrderIn) as? CAAnimationGroup
+            #expect(group?.duration == 0.2 && group?.animations?.count == 2)
+            let a1 = group?.animations?.first as? CABasicAnimation
             #expect(a1?.toValue as? Float == 0.8)
-            let a2 = group?.animations.last as? CABasicAnimation
+            let a2 = group?.animations?.last as? CABasicAnimation
             #expect(a2?.toValue as? CATransform3D == CATransform3DMakeScale(1.1, 1.1, 1))
             group?.delegate = rec
+            loop.endTurn()
+            // t = 0.05: opacity (linear child over the group's 0.2 s) 0.8 × 0.25 = 0.2; the scale
+            // child (0.1 s, autoreversing, linear) is halfway up: 1.05.
+            loop.advance(to: 0.05)
+            let p = lay.presentation()
+            #expect(abs(Double(p?.opacity ?? 0) - 0.2) < 1e-6)
+            #expect(abs(Double(p?.transform.m11 ?? 0) - 1.05) < 1e-9 && abs(Double(p?.transform.m22 ?? 0) - 1.05) < 1e-9)
+            // t = 0.15: opacity 0.6; the scale child is on its way back: 1.05 again.
+            loop.advance(to: 0.15)
+            let q = lay.presentation()
+            #expect(abs(Double(q?.opacity ?? 0) - 0.6) < 1e-6)
+            #expect(abs(Double(q?.transform.m11 ?? 0) - 1.05) < 1e-9)
             loop.advance(to: 0.2)
             #expect(lay.animationKeys() == nil)
             // The delegate was set on the stored copy before the commit, so it hears both.
@@ -284,7 +292,7 @@ func image(_ w: Int, _ h: Int) -> CGImage { CGImage(pixelBuffer: PixelBuffer(wid
                 anim1.toValue = Float(0)
                 let anim2 = CABasicAnimation(keyPath: "transform")
                 anim2.toValue = CATransform3DScale(layer.transform, 0.1, 0.1, 1.0)
-                let group = LocalGroup()
+                let group = CAAnimationGroup()
                 group.animations = [anim1, anim2]
                 group.duration = 0.2
                 return group
@@ -300,7 +308,15 @@ func image(_ w: Int, _ h: Int) -> CGImage { CGImage(pixelBuffer: PixelBuffer(wid
             CATransaction.setCompletionBlock { layer.removeFromSuperlayer() }
             CATransaction.setValue(true, forKey: "byebye")
             layer.opacity = 0
-            #expect(layer.animation(forKey: "opacity") is LocalGroup)
+            #expect(layer.animation(forKey: "opacity") is CAAnimationGroup)
+            loop.endTurn()
+            // t = 0.1: the children take the group's 0.2 s and the transaction's default curve
+            // is not set (nil = linear): opacity 1 → 0 is at 0.5; scale 1 → 0.1 decomposed is 0.55.
+            loop.advance(to: 0.1)
+            let p = layer.presentation()
+            #expect(abs(Double(p?.opacity ?? 0) - 0.5) < 1e-6)
+            #expect(abs(Double(p?.transform.m11 ?? 0) - 0.55) < 1e-9)
+            #expect(layer.opacity == 0)
             loop.advance(to: 0.19)
             #expect(layer.superlayer === root)
             loop.advance(to: 0.2)

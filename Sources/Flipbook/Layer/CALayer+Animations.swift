@@ -19,6 +19,7 @@ extension CALayer {
         if let p = copy as? CAPropertyAnimation, p.keyPath == nil { p.keyPath = key }
         if !(copy.duration > 0) || !copy.duration.isFinite { copy.duration = loop._animationDuration }
         if copy.timingFunction == nil { copy.timingFunction = loop._animationTimingFunction }
+        if let g = copy as? CAAnimationGroup { g._resolveChildDurations() }
         if let t = copy as? CATransition { t._fromSnapshot = _transitionFrom ?? _lastRendered ?? _makeRenderTree(at: loop.currentTime, record: false) }
         if let i = _animations.firstIndex(where: { $0.key == key }) {
             let old = _animations.remove(at: i).animation

@@ -33,6 +33,14 @@ open class CALayer: NSObject {
     var _transitionFrom: CARenderLayer?
     /// The last snapshot built for rendering (what is on screen), if any.
     var _lastRendered: CARenderLayer?
+    /// Set on presentation copies: the model layer they were made from (`model()` answers it).
+    /// A presentation copy's setters store values without transactions or actions.
+    var _modelLayer: CALayer?
+    /// Presentation copies only: the `contents` cross-fade in flight (see `CAContentsCrossfade`).
+    public internal(set) var _contentsCrossfade: CAContentsCrossfade?
+    /// The run loop's outermost-commit count when the layer was created: `presentation()` is nil
+    /// until a later commit (the layer was "never committed").
+    var _createdAtCommit: Int
 
     /// The layer's delegate (weak, as on Apple).
     open weak var delegate: CALayerDelegate?
@@ -45,15 +53,19 @@ open class CALayer: NSObject {
     /// A new layer with default values, belonging to ``CARunLoop/current``.
     public override init() {
         _runLoop = CARunLoop.current
+        _createdAtCommit = _runLoop._commitCount
         super.init()
         if type(of: self) != CALayer.self { _applySubclassDefaults() }
     }
 
     /// A copy of `layer`'s model values (for presentation copies): no tree, no animations, no
     /// actions are run. Subclasses override to copy their own properties and call super.
-    public init(layer: Any) {
+    /// `required` because `presentation()` makes the copy through `type(of: self)`, so a
+    /// subclass's presentation copy is of the subclass (write `required init(layer: Any)`).
+    public required init(layer: Any) {
         let other = layer as? CALayer
         _runLoop = other?._runLoop ?? CARunLoop.current
+        _createdAtCommit = other?._createdAtCommit ?? _runLoop._commitCount
         super.init()
         guard let other else { return }
         _state = other._state
@@ -119,6 +131,8 @@ open class CALayer: NSObject {
     /// Runs the action search (`_willChange`), applies the change, runs the action found.
     @usableFromInline
     final func _change(_ key: String, old: Any?, new: Any?, apply: (CALayer) -> Void) {
+        // Presentation copies store evaluated values: no transaction, no action, no display.
+        if _modelLayer != nil { apply(self); return }
         let action = _willChange(key: key, old: old, new: new)
         apply(self)
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }

@@ -45,6 +45,13 @@ public final class CARenderLayer: Sendable {
     public let sublayers: [CARenderLayer]
     /// A `CATransition` in flight on this layer, if any.
     public let transition: CARenderTransition?
+    /// A `contents` animation in flight: draw `from` at opacity `1 − f` and `to` at `f`
+    /// (`f` = ``CAContentsCrossfade/clampedFraction``), each laid out like `contents`, instead of
+    /// `contents`. Nil when `contents` is not animating.
+    public let contentsCrossfade: CAContentsCrossfade?
+    /// The shadow's shape (`CALayer.shadowPath`) as path elements in layer coordinates; nil =
+    /// the shadow follows the layer's shape.
+    public let shadowPath: [CGPathElement]?
 
     public init(
         name: String? = nil,
@@ -61,7 +68,8 @@ public final class CARenderLayer: Sendable {
         minificationFilter: CALayerContentsFilter = .linear, magnificationFilter: CALayerContentsFilter = .linear,
         shadowColor: CGColor? = .black, shadowOpacity: Float = 0, shadowOffset: CGSize = CGSize(width: 0, height: -3),
         shadowRadius: CGFloat = 3,
-        mask: CARenderLayer? = nil, sublayers: [CARenderLayer] = [], transition: CARenderTransition? = nil
+        mask: CARenderLayer? = nil, sublayers: [CARenderLayer] = [], transition: CARenderTransition? = nil,
+        contentsCrossfade: CAContentsCrossfade? = nil, shadowPath: [CGPathElement]? = nil
     ) {
         self.name = name; self.bounds = bounds; self.position = position; self.zPosition = zPosition
         self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.transform = transform
@@ -75,6 +83,7 @@ public final class CARenderLayer: Sendable {
         self.magnificationFilter = magnificationFilter; self.shadowColor = shadowColor
         self.shadowOpacity = shadowOpacity; self.shadowOffset = shadowOffset; self.shadowRadius = shadowRadius
         self.mask = mask; self.sublayers = sublayers; self.transition = transition
+        self.contentsCrossfade = contentsCrossfade; self.shadowPath = shadowPath
     }
 }
 

@@ -74,12 +74,15 @@ extension CARunLoop {
     /// Resolves a pending stored copy at commit: `beginTime` 0 becomes the commit time; the
     /// start notification is posted at the begin time and the stop one at the end of the
     /// active duration (``_AnimationSchedule``).
+    ///
+    /// `beginTime` 0 is resolved to the commit time **in the layer's time** (its local time at
+    /// the commit, which is the media time unless an ancestor's timing is not the identity).
     func _schedule(_ anim: CAAnimation) {
-        if anim.beginTime == 0 { anim.beginTime = currentTime }
+        if anim.beginTime == 0 { anim.beginTime = anim._layer?._localTime(atMediaTime: currentTime) ?? currentTime }
         anim._phase = .scheduled
-        if anim.delegate != nil { anim._startEvent = _post(.didStart(anim), at: anim.beginTime) }
-        let end = _AnimationSchedule.endTime(of: anim)
-        if end.isFinite { anim._stopEvent = _post(.didStop(anim, finished: true), at: max(end, anim.beginTime)) }
+        let (start, stop) = _AnimationSchedule.callbackTimes(of: anim, commit: currentTime)
+        if anim.delegate != nil, let start { anim._startEvent = _post(.didStart(anim), at: start) }
+        if let stop { anim._stopEvent = _post(.didStop(anim, finished: true), at: max(stop, start ?? stop)) }
     }
 
     /// A stored copy left its layer before its active duration ended.

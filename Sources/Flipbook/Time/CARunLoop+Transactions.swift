@@ -39,6 +39,7 @@ extension CARunLoop {
     /// The outermost commit: the tree becomes live, begin times resolve, callbacks are
     /// scheduled, completion groups are sealed, layers that need display are displayed.
     func _commitOutermost(_ t: _Transaction) {
+        _commitCount += 1
         if _treeDirty {
             _treeDirty = false
             for root in rootLayers { root._markLive() }

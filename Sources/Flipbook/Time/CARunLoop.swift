@@ -56,6 +56,8 @@ public final class CARunLoop: @unchecked Sendable {
     var _lockDepth = 0
     // Unique keys for animations added with a nil key.
     var _anonymousKeyCounter = 0
+    /// Number of outermost commits so far (a layer created before one has been committed).
+    var _commitCount = 0
 
     /// A run loop whose clock reads `startTime` (0 by default).
     public init(startTime: CFTimeInterval = 0) {
