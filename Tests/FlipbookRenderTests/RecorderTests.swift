@@ -65,14 +65,19 @@ func pushScene(frames: ClosedRange<Int>, fps: Double = 10) -> Recorder {
         #expect(after[5, 15] == .green && after[35, 15] == .green)
     }
 
-    /// Events run at their own time; completion blocks run when the animation ends.
+    /// Events run at their own time; completion blocks run when the animation ends, and their
+    /// changes animate implicitly from that time.
     @Test func eventsAndCompletionBlocksLandOnTheirFrames() throws {
         let sink = MemoryFrameSink()
-        try pushScene(frames: 0...7).record(to: sink)
-        // The implicit position animation starts at 0.3 and ends at 0.55; the block turns the dot red.
-        #expect(sink.image(5)?[30, 10] != .red)
-        #expect(sink.image(6)?[30, 10] == .red)
-        #expect(sink.image(7)?[5, 5] == .green)          // the dot left its first place
+        try pushScene(frames: 0...9).record(to: sink)
+        // The implicit position animation runs 0.3 … 0.55 (0.25 s): at 0.3 the dot is still home,
+        // at 0.4 it is on its way (neither home nor arrived).
+        #expect(sink.image(3)?[4, 4] == .blue)
+        #expect(sink.image(4)?[4, 4] != .blue && sink.image(4)?[29, 10] != .blue)
+        // The block (at 0.55) sets red: blue→red runs 0.55 … 0.8, so 0.6 is a mix, 0.9 is red.
+        let mix = try #require(sink.image(6)?[29, 10])
+        #expect(mix.r > 0 && mix.b > 0 && mix.b > mix.r)
+        #expect(sink.image(9)?[29, 10] == .red)
     }
 
     @Test func skippedFramesAreSimulatedNotRendered() throws {
