@@ -94,3 +94,14 @@ import FlipbookPNG
         #expect(f[25]![37, 80] == .white && f[25]![80, 80] != .white)
     }
 }
+
+@Suite struct SceneInfoTests {
+    @Test func infoDescribesASceneFile() throws {
+        let lines = try InfoCommand.execute(path: RenderRun.scene("demo-w1")).get()
+        #expect(lines.contains("size: 1920×1080 points × 1 = 1920×1080 pixels"))
+        #expect(lines.contains("duration: 2 s (frames 0..59, 60 frames)"))
+        #expect(lines.contains("layers: 65") && lines.contains("images: 4"))
+        guard case .failure(let f) = InfoCommand.execute(path: "/nonexistent/x.json") else { Issue.record("no failure"); return }
+        #expect(f.message.contains("no such file"))
+    }
+}
