@@ -44,8 +44,18 @@ extension _Planner {
 
     /// The contents draw: gravity rectangle, `contentsRect` sub-image, `contentsCenter`
     /// nine-part stretching, filter and mip level.
+    /// A `contentsCrossfade` in flight is drawn instead of `contents` (``crossfadeImage(_:)``).
     mutating func contents(_ l: CARenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
-        guard let image = l.contents, image.width > 0, image.height > 0, let inv = h.inverse else { return }
+        if let x = l.contentsCrossfade {
+            for (image, alpha) in Self.crossfadeDraws(x) { contents(l, h, clips: clips, opacity: opacity * alpha, image: image) }
+            return
+        }
+        contents(l, h, clips: clips, opacity: opacity, image: l.contents)
+    }
+
+    /// The contents draw of `image` laid out as `l`'s contents.
+    mutating func contents(_ l: CARenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double, image: CGImage?) {
+        guard let image, image.width > 0, image.height > 0, let inv = h.inverse else { return }
         let iw = Double(image.width), ih = Double(image.height)
         let cr = l.contentsRect
         guard Self.isFinite(cr), cr.width > 0, cr.height > 0 else { return }
