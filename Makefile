@@ -28,12 +28,15 @@ release: setup
 test: setup
 	$(SWIFT) test --parallel
 
-## demo: render the bundled sample and say where the output went
+## demo: render the default demo (animated W1 scene, 2 s at 30 fps, 1080p) to PNG frames (+ MP4 with ffmpeg)
 demo: release
-	@mkdir -p demo-out
-	$(FLIPBOOK) pattern -o demo-out/pattern.png
-	$(FLIPBOOK) info demo-out/pattern.png
-	@echo "demo: wrote demo-out/pattern.png"
+	@rm -rf demo-out/frames && mkdir -p demo-out/frames
+	$(FLIPBOOK) render samples/scenes/demo-w1.json -o demo-out/frames
+	@if command -v ffmpeg >/dev/null 2>&1; then \
+	  $(FLIPBOOK) render samples/scenes/demo-w1.json --format mp4 -o demo-out/demo-w1.mp4 --quiet && \
+	  echo "demo: MP4 in demo-out/demo-w1.mp4"; \
+	else echo "demo: ffmpeg not on PATH, no MP4 (install ffmpeg for one)"; fi
+	@echo "demo: PNG frames in demo-out/frames/ (frame_00000.png … frame_00059.png)"
 
 ## bench-png: PNG encode throughput of the peers' W1 frame with each preset (release build)
 bench-png: release

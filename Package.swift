@@ -95,6 +95,34 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Samples (samples/README.md): one small program per seed scenario
+        .target(
+            name: "SampleSupport",
+            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookRender"],
+            path: "samples/swift/Support",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "sample-push-transition", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
+                          path: "samples/swift/push-transition", swiftSettings: swiftSettings),
+        .executableTarget(name: "sample-disable-actions-removal", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
+                          path: "samples/swift/disable-actions-removal", swiftSettings: swiftSettings),
+        .executableTarget(name: "sample-suppressed-position", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
+                          path: "samples/swift/suppressed-position", swiftSettings: swiftSettings),
+        .executableTarget(name: "sample-explicit-duration", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
+                          path: "samples/swift/explicit-duration", swiftSettings: swiftSettings),
+        .executableTarget(name: "sample-wag", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
+                          path: "samples/swift/wag", swiftSettings: swiftSettings),
+        .executableTarget(name: "sample-default-action-push", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
+                          path: "samples/swift/default-action-push", swiftSettings: swiftSettings),
+        .executableTarget(name: "sample-pop-in", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
+                          path: "samples/swift/pop-in", swiftSettings: swiftSettings),
+        .executableTarget(name: "sample-fade-out-remove", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
+                          path: "samples/swift/fade-out-remove", swiftSettings: swiftSettings),
+        .executableTarget(name: "sample-nested-transactions", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
+                          path: "samples/swift/nested-transactions", swiftSettings: swiftSettings),
+        .executableTarget(name: "sample-overshoot", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
+                          path: "samples/swift/overshoot", swiftSettings: swiftSettings),
+
         // MARK: Tests (one target per module)
         .testTarget(name: "FlipbookPixelsTests", dependencies: ["FlipbookPixels"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook"], swiftSettings: swiftSettings),

@@ -22,12 +22,13 @@ struct InfoCommand: ParsableCommand {
     /// What `info` knows how to describe.
     enum Input: Equatable {
         case png
-        // case scene  — `.json` scene files (added with the scene format).
+        /// `.json` scene files (``SceneInfo``).
+        case scene
 
         init(path: String) {
             // Everything that is not another known kind is read as PNG; the decoder's
             // signature check then gives a clear "not a PNG" for anything else.
-            self = .png
+            self = path.lowercased().hasSuffix(".json") ? .scene : .png
         }
     }
 
@@ -53,6 +54,8 @@ struct InfoCommand: ParsableCommand {
             } catch {
                 return .failure(CLIFailure(message: error.description))
             }
+        case .scene:
+            return SceneInfo.report(path: path)
         }
     }
 

@@ -1,0 +1,87 @@
+import Flipbook
+import FlipbookPixels
+import Foundation
+
+extension Recorder {
+    /// Records ``RecordingSettings/frames`` into `sink` and returns what was done.
+    ///
+    /// Pipelined: this thread simulates and composites (the compositor spreads each frame over
+    /// `options.threads` band workers) while writer threads encode and write earlier frames;
+    /// at most `writers + 1` frame buffers exist (`writers = threads` for sinks accepting
+    /// concurrent writes, else 1), reused from frame to frame. Output is identical for every
+    /// thread count. Streams get frames in order from one thread.
+    ///
+    /// On a sink error the run stops, the sink is cancelled and the error thrown; when
+    /// `options.shouldStop` answers true, frames in flight are completed, the sink is cancelled
+    /// (complete PNG files stay) and the result has `cancelled == true`.
+    @discardableResult
+    public func record(to sink: FrameSink, options: RecordingOptions = RecordingOptions()) throws(RecorderError) -> RecordingResult {
+        guard !_recorded else { throw .alreadyRecorded }
+        _recorded = true
+        try settings.validate()
+        let s = settings
+        let (w, h) = (s.pixelWidth, s.pixelHeight)
+        let format = FrameSinkFormat(width: w, height: h, fps: s.fps, frames: s.frames)
+        let clockStart = DispatchTime.now().uptimeNanoseconds
+        do throws(FrameSinkError) { try sink.begin(format) } catch { throw .sink(error) }
+
+        let threads = max(1, options.threads)
+        let writers = sink.acceptsConcurrentWrites ? threads : 1
+        let pipeline = _FramePipeline(sink: sink, writers: writers, capacity: writers + 1, width: w, height: h,
+                                      total: s.frames.count, progress: options.progress)
+        let compositor = Compositor(threadCount: threads)
+        let background = s.backgroundPixel
+        let loop = runLoop
+        let root = self.root
+        let events = _sortedEvents
+        var renderTimes: [Double] = []
+        renderTimes.reserveCapacity(min(s.frames.count, 1 << 16))
+        var skipped = 0, cancelled = false
+        var failure: RecorderError?
+
+        loop.run {
+            if !loop.rootLayers.contains(where: { $0 === root }) {
+                loop.attach(root)
+                // An outermost commit makes the attached tree live (implicit animations from now on).
+                CATransaction.begin(); CATransaction.commit()
+            }
+            var next = 0
+            for n in 0...s.frames.upperBound {
+                let t = s.time(ofFrame: n)
+                while next < events.count, events[next].time <= t {
+                    loop.advance(to: events[next].time)
+                    events[next].body()
+                    loop.endTurn()
+                    next += 1
+                }
+                loop.advance(to: t)
+                let tree = root.makeRenderTree()
+                guard n >= s.frames.lowerBound else { continue }
+                if let skip = options.skip, skip(n) {
+                    skipped += 1
+                    pipeline.setTotal(s.frames.count - skipped)
+                    continue
+                }
+                if let stop = options.shouldStop, stop() { cancelled = true; break }
+                guard var buffer = pipeline.acquire() else { break }
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                do throws(CompositorError) {
+                    try compositor.render(tree, into: &buffer, scale: CGFloat(s.scale), background: background)
+                } catch { failure = .compositor(error); break }
+                renderTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+                pipeline.submit(n, buffer, time: t)
+            }
+        }
+        pipeline.close()
+        if failure == nil, let e = pipeline.failure { failure = .sink(e) }
+        if let failure { sink.cancel(); throw failure }
+        if cancelled {
+            sink.cancel()
+        } else {
+            do throws(FrameSinkError) { try sink.finish() } catch { sink.cancel(); throw .sink(error) }
+        }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - clockStart) / 1e9
+        return RecordingResult(frames: s.frames, framesWritten: pipeline.framesWritten, framesSkipped: skipped,
+                               cancelled: cancelled, elapsed: elapsed, renderTimes: renderTimes)
+    }
+}

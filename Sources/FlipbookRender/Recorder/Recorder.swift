@@ -1,0 +1,66 @@
+import Flipbook
+import Foundation
+
+/// Records a layer tree over time into a ``FrameSink``: Flipbook's offline "screen".
+///
+///     let loop = CARunLoop()
+///     let root = loop.run { () -> CALayer in
+///         let root = CALayer()
+///         root.bounds = CGRect(x: 0, y: 0, width: 320, height: 180)
+///         root.position = CGPoint(x: 160, y: 90)
+///         return root
+///     }
+///     let recorder = Recorder(root: root, settings: RecordingSettings(width: 320, height: 180, duration: 2))
+///     recorder.at(0.5) { root.backgroundColor = .white }      // implicit 0.25 s animation
+///     try recorder.record(to: PNGSequenceSink(directory: "out"))
+///
+/// ## What frame n is
+/// For every frame index `n` from 0 to the last of ``RecordingSettings/frames``, in order, on
+/// the calling thread with the tree's run loop bound (`loop.run`):
+/// 1. every ``at(_:_:)`` closure due at or before `t = start + n / fps` runs at its own time:
+///    `loop.advance(to: eventTime)` (callbacks due earlier are delivered first), the closure,
+///    `loop.endTurn()` (its changes commit as one transaction at `eventTime`);
+/// 2. `loop.advance(to: t)` delivers the callbacks due up to `t` and ends the turn;
+/// 3. `root.makeRenderTree()` snapshots the tree (presentation values at `t`);
+/// 4. if `n` is in the range and not skipped: composite, hand to the sink.
+///
+/// Frames before the range (and skipped ones) go through 1–3, never 4. The model therefore
+/// goes through exactly the same steps whatever range is rendered (the snapshot is taken too:
+/// it is the "before" image of a later `CATransition`), so **frame n's pixels depend only on
+/// the scene and n**: frames 50…99 rendered alone equal the same frames of a 0…99 run. A long
+/// render splits across processes by range (`docs/recording.md`).
+///
+/// A recorder moves its tree's clock forward, so it records once.
+public final class Recorder {
+    /// The root of the recorded tree (attached to its run loop by ``record(to:options:)`` when
+    /// it is not attached yet).
+    public let root: CALayer
+    /// The run loop the tree belongs to (the root's).
+    public var runLoop: CARunLoop { root._runLoop }
+    public var settings: RecordingSettings
+
+    struct _Scheduled {
+        let time: Double
+        let body: () -> Void
+    }
+    var _events: [_Scheduled] = []
+    var _recorded = false
+
+    public init(root: CALayer, settings: RecordingSettings) {
+        self.root = root; self.settings = settings
+    }
+
+    /// Schedules `body` at media time `time` (seconds). It runs on the recording thread with the
+    /// tree's run loop current; its layer changes form the implicit transaction committed right
+    /// after it (wrap them in `CATransaction.begin()/commit()` to set a duration, a timing
+    /// function, `disableActions` or a completion block). Closures due at the same time run in
+    /// the order they were scheduled; a time before the clock runs at the current time.
+    public func at(_ time: Double, _ body: @escaping () -> Void) {
+        _events.append(_Scheduled(time: time, body: body))
+    }
+
+    /// The scheduled events, stably sorted by time.
+    var _sortedEvents: [_Scheduled] {
+        _events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+}

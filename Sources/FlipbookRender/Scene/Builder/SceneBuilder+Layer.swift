@@ -1,0 +1,107 @@
+import Flipbook
+import Foundation
+
+/// Layers and values: ``LayerDescription`` → `CALayer`, ``SceneValue`` → the KVC value.
+extension SceneBuilder {
+    /// Builds `d` and its subtree (mask, sublayers), registering named layers. Call inside a
+    /// transaction with actions disabled: properties are set before `actions`/`style`, and the
+    /// explicit animations are added last.
+    func makeLayer(_ d: LayerDescription) -> CALayer {
+        let layer = CALayer()
+        if let n = d.name { layer.name = n; layersByName[n] = layer }
+        apply(d, to: layer)
+        if let m = d.mask { layer.mask = makeLayer(m.value) }
+        for s in d.sublayers { layer.addSublayer(makeLayer(s)) }
+        if let a = d.actions { layer.actions = actions(a) }
+        if let s = d.style { layer.style = style(s) }
+        for a in d.animations { layer.add(animation(a, eventKey: nil), forKey: a.key) }
+        return layer
+    }
+
+    /// The layer named `name`: built already, or built now from its description (a layer named
+    /// by an event before the event that declares it runs).
+    func existingLayer(_ name: String) -> CALayer? {
+        if let l = layersByName[name] { return l }
+        guard let d = descriptionsByName[name] else { return nil }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let l = makeLayer(d)
+        CATransaction.commit()
+        return l
+    }
+
+    /// Sets every property `d` gives, in dependency order (bounds and anchor before `frame`).
+    func apply(_ d: LayerDescription, to l: CALayer) {
+        if let v = d.bounds { l.bounds = v }
+        if let v = d.anchorPoint { l.anchorPoint = v }
+        if let v = d.position { l.position = v }
+        if let v = d.anchorPointZ { l.anchorPointZ = CGFloat(v) }
+        if let v = d.zPosition { l.zPosition = CGFloat(v) }
+        if let v = d.transform { l.transform = v }
+        if let v = d.frame { l.frame = v }
+        if let v = d.sublayerTransform { l.sublayerTransform = v }
+        if let v = d.backgroundColor { l.backgroundColor = v }
+        if let v = d.cornerRadius { l.cornerRadius = CGFloat(v) }
+        if let v = d.maskedCorners { l.maskedCorners = v }
+        if let v = d.borderWidth { l.borderWidth = CGFloat(v) }
+        if let v = d.borderColor { l.borderColor = v }
+        if let v = d.opacity { l.opacity = Float(v) }
+        if let v = d.isHidden { l.isHidden = v }
+        if let v = d.masksToBounds { l.masksToBounds = v }
+        if let v = d.isDoubleSided { l.isDoubleSided = v }
+        if let v = d.allowsGroupOpacity { l.allowsGroupOpacity = v }
+        if let v = d.contents { l.contents = images[v.resolvedPath] }
+        if let v = d.contentsRect { l.contentsRect = v }
+        if let v = d.contentsCenter { l.contentsCenter = v }
+        if let v = d.contentsGravity { l.contentsGravity = v }
+        if let v = d.contentsScale { l.contentsScale = CGFloat(v) }
+        if let v = d.minificationFilter { l.minificationFilter = v }
+        if let v = d.magnificationFilter { l.magnificationFilter = v }
+        if let v = d.shadowColor { l.shadowColor = v }
+        if let v = d.shadowOpacity { l.shadowOpacity = Float(v) }
+        if let v = d.shadowOffset { l.shadowOffset = v }
+        if let v = d.shadowRadius { l.shadowRadius = CGFloat(v) }
+    }
+
+    /// The value `layer.setValue(_:forKeyPath:)` and animations take for `v`: numbers as
+    /// `Double`, structs as themselves, colours and images as objects (`nil` for `null`),
+    /// `vector3` as `[Double]` (value-function input).
+    func value(_ v: SceneValue) -> Any? {
+        switch v {
+        case let .number(x): return x
+        case let .point(p): return p
+        case let .size(s): return s
+        case let .rect(r): return r
+        case let .color(c): return c
+        case let .transform(t): return t
+        case let .bool(b): return b
+        case let .image(i): return i.flatMap { images[$0.resolvedPath] }
+        case let .gravity(g): return g
+        case let .filter(f): return f
+        case let .corners(c): return c
+        case let .string(s): return s
+        case let .vector3(x, y, z): return [x, y, z]
+        }
+    }
+
+    /// An `actions` dictionary: `null` → `NSNull()` (ends the search with no action).
+    func actions(_ a: [String: ActionDescription]) -> [String: CAAction] {
+        var out: [String: CAAction] = [:]
+        for (key, action) in a {
+            switch action {
+            case .none: out[key] = NSNull()
+            case let .animation(d): out[key] = animation(d, eventKey: key)
+            }
+        }
+        return out
+    }
+
+    /// A `style` dictionary: default values by key path, `"actions"`, nested `"style"`.
+    func style(_ s: StyleDescription) -> [AnyHashable: Any] {
+        var out: [AnyHashable: Any] = [:]
+        for p in s.properties { out[p.keyPath] = value(p.value) ?? NSNull() }
+        if let a = s.actions { out["actions"] = actions(a) }
+        if let n = s.style { out["style"] = style(n.value) }
+        return out
+    }
+}

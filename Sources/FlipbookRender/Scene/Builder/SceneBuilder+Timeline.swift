@@ -1,0 +1,60 @@
+import Flipbook
+import Foundation
+
+/// Timeline events: each ``TransactionDescription`` runs as one explicit `CATransaction`.
+extension SceneBuilder {
+    /// Runs `t` now (on the recording thread, the tree's run loop current):
+    ///
+    ///     CATransaction.begin()
+    ///     setAnimationDuration / setAnimationTimingFunction / setDisableActions   (those given)
+    ///     setCompletionBlock { run(completion) }     — set first, so it covers every step
+    ///     steps, in order (each property change runs the action search)
+    ///     CATransaction.commit()
+    func run(_ t: TransactionDescription) {
+        CATransaction.begin()
+        if let d = t.duration { CATransaction.setAnimationDuration(d) }
+        if let f = t.timingFunction { CATransaction.setAnimationTimingFunction(f.timingFunction) }
+        if let b = t.disableActions { CATransaction.setDisableActions(b) }
+        if let c = t.completion {
+            let inner = c.value
+            CATransaction.setCompletionBlock { [self] in self.run(inner) }
+        }
+        for step in t.steps { run(step) }
+        CATransaction.commit()
+    }
+
+    private func run(_ step: StepDescription) {
+        switch step {
+        case let .set(name, properties):
+            guard let l = existingLayer(name) else { return }
+            for p in properties { l.setValue(value(p.value), forKeyPath: p.keyPath) }
+        case let .add(a):
+            guard let parent = existingLayer(a.parent) else { return }
+            let child: CALayer?
+            switch a.source {
+            case let .new(d):
+                if let n = d.name, let built = layersByName[n] { child = built }
+                else {
+                    // Built with actions disabled; inserting it below runs onOrderIn under the event's transaction.
+                    CATransaction.begin()
+                    CATransaction.setDisableActions(true)
+                    child = makeLayer(d)
+                    CATransaction.commit()
+                }
+            case let .existing(n): child = existingLayer(n)
+            }
+            guard let child else { return }
+            if let i = a.index { parent.insertSublayer(child, at: UInt32(max(0, min(i, parent.sublayers?.count ?? 0)))) }
+            else { parent.addSublayer(child) }
+        case let .remove(name):
+            existingLayer(name)?.removeFromSuperlayer()
+        case let .addAnimation(name, d):
+            existingLayer(name)?.add(animation(d, eventKey: nil), forKey: d.key)
+        case let .removeAnimation(name, key):
+            guard let l = existingLayer(name) else { return }
+            if let key { l.removeAnimation(forKey: key) } else { l.removeAllAnimations() }
+        case let .transaction(n):
+            run(n)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import FlipbookPNG
+@testable import FlipbookCLI
+
+/// Every sample scene renders, and the seed scenarios' frames show what the seeds describe.
+@Suite struct RenderSampleTests {
+    let tmp = RenderRun.tempDir()
+
+    /// Renders `frames` of sample `name` (full size) and decodes them.
+    func frames(_ name: String, _ frames: [Int]) throws -> [Int: PixelBuffer] {
+        let out = "\(tmp)/\(name)"
+        var out2: [Int: PixelBuffer] = [:]
+        let r = try RenderRun.run([RenderRun.scene(name), "-o", out, "--frames", "0..\(frames.max()!)", "--quiet"])
+        #expect(r.code == 0, "\(r.err)")
+        for n in frames { out2[n] = try PNG.decode(contentsOf: String(format: "\(out)/frame_%05d.png", n)) }
+        return out2
+    }
+
+    @Test(arguments: ["push-transition", "disable-actions-removal", "suppressed-position", "explicit-duration", "wag",
+                      "default-action-push", "pop-in", "fade-out-remove", "nested-transactions", "overshoot", "demo-w1",
+                      "minimal", "implicit-move", "actions", "features"])
+    func everySampleSceneRenders(_ name: String) throws {
+        let out = "\(tmp)/\(name)"
+        let r = try RenderRun.run([RenderRun.scene(name), "-o", out, "--size", "64x36", "--frames", "0..1", "--quiet"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(RenderRun.files(out) == ["frame_00000.png", "frame_00001.png"])
+    }
+
+    /// Listing 6-1: 1 s push from the right starting at 0.25 s (ease-in). At frame 22
+    /// (t = 0.733, linear fraction 0.483 → eased ≈ 0.29) the new contents entered from the right.
+    @Test func pushFromTheRightMovesTheNewContentsInFromTheRight() throws {
+        let f = try frames("push-transition", [5, 22, 44])
+        let red = RGBA8(r: 220, g: 60, b: 60, a: 255), blue = RGBA8(r: 60, g: 90, b: 220, a: 255)
+        #expect(f[5]?[40, 50] == red && f[5]?[140, 50] == red)
+        #expect(f[22]?[40, 50] == red && f[22]?[140, 50] == blue)
+        #expect(f[44]?[40, 50] == blue && f[44]?[140, 50] == blue)
+    }
+
+    /// defaultAction push from the LEFT, 0.25 s from 0.2 s: at the midpoint (0.325 s) the new
+    /// contents cover the left half, the old ones the right half.
+    @Test func pushFromTheLeftAtItsMidpointSplitsTheLayer() throws {
+        // 0.325 s is not a frame at 30 fps; render at 40 fps, where frame 13 is 0.325 s.
+        let out = "\(tmp)/mid"
+        #expect(try RenderRun.run([RenderRun.scene("default-action-push"), "-o", out, "--fps", "40", "--frames", "13..13", "--quiet"]).code == 0)
+        let f = try PNG.decode(contentsOf: "\(out)/frame_00013.png")
+        let red = RGBA8(r: 220, g: 60, b: 60, a: 255), blue = RGBA8(r: 60, g: 90, b: 220, a: 255)
+        // Layer spans x 16…144; the seam is at 80. New contents (blue) on the left.
+        #expect(f[40, 50] == blue && f[76, 50] == blue)
+        // The old contents start at the seam: their white stripe (8 of 64 texels = 16 points) at 80…96, then red.
+        #expect(f[82, 50] == .white && f[94, 50] == .white && f[98, 50] == red && f[140, 50] == red)
+        // The new contents' left part (with its yellow stripe) is still outside, clipped.
+        #expect(f[17, 50] == blue)
+    }
+
+    /// NSNull for position: the red layer jumps, the blue one is still on its way.
+    @Test func suppressedPositionJumps() throws {
+        let f = try frames("suppressed-position", [6, 12])[12]!        // t = 0.4: 0.2 s into a 0.5 s move
+        #expect(f[225, 90].r > 200 && f[225, 90].b < 200)              // red (half opaque) at the destination
+        #expect(f[225, 30] == .white && f[30, 30] == .white)           // blue neither home nor arrived
+    }
+
+    /// 5 s action vs 1 s transaction (linear): at t = 2 the blue one arrived, the red one is 2/5 along.
+    @Test func explicitDurationRunsFiveSeconds() throws {
+        let f = try frames("explicit-duration", [20])[20]!
+        #expect(f[280, 90].b > 200)                                    // blue at x = 280
+        let redCentre = 20 + 260.0 * 2 / 5                             // from 20 to 280
+        #expect(f[Int(redCentre), 30].r > 200 && f[Int(redCentre) + 25, 30] == .white)
+    }
+
+    /// The overshooting timing function carries the dot beyond 300 before it settles there.
+    @Test func overshootGoesPastTheEnd() throws {
+        let f = try frames("overshoot", [6, 28, 44])
+        // Backs up first: at t = 0.2 the centre is left of 40, so x = 19 (left edge 20 at rest) is covered.
+        #expect(f[6]![19, 50] != .white)
+        // t ≈ 0.93: centre ≈ 320.8 (1.08 of the way), right edge ≈ 340.8.
+        #expect(f[28]![338, 50] != .white)
+        #expect(f[44]![322, 50] == .white && f[44]![318, 50] != .white)       // settled at 300 (edge 320)
+    }
+
+    /// byebye: fades and shrinks over 0.2 s from 0.3 s, then the completion block removes it.
+    @Test func fadeOutThenRemoved() throws {
+        let f = try frames("fade-out-remove", [6, 12, 20])
+        #expect(f[6]![50, 50].g < 100)
+        #expect(f[12]![50, 50] == .white && f[12]![80, 80] != RGBA8(r: 204, g: 51, b: 51, a: 255))
+        #expect(f[20]![80, 80] == .white)
+    }
+
+    /// pop-in: added at 0.3 s, scaled 1.1× at 0.4 s (the square reaches beyond its frame).
+    @Test func popInScalesPastItsFrame() throws {
+        let f = try frames("pop-in", [8, 12, 25])
+        #expect(f[8]![80, 80] == .white)
+        #expect(f[12]![37, 80] != .white)                                      // frame starts at 40
+        #expect(f[25]![37, 80] == .white && f[25]![80, 80] != .white)
+    }
+}
+
+@Suite struct SceneInfoTests {
+    @Test func infoDescribesASceneFile() throws {
+        let lines = try InfoCommand.execute(path: RenderRun.scene("demo-w1")).get()
+        #expect(lines.contains("size: 1920×1080 points × 1 = 1920×1080 pixels"))
+        #expect(lines.contains("duration: 2 s (frames 0..59, 60 frames)"))
+        #expect(lines.contains("layers: 65") && lines.contains("images: 4"))
+        guard case .failure(let f) = InfoCommand.execute(path: "/nonexistent/x.json") else { Issue.record("no failure"); return }
+        #expect(f.message.contains("no such file"))
+    }
+}

@@ -1,0 +1,155 @@
+import Synchronization
+import Testing
+@testable import FlipbookRender
+
+/// A scene exercising events, implicit animations, callbacks and a transition: built fresh
+/// for each recording (a recorder records once).
+func pushScene(frames: ClosedRange<Int>, fps: Double = 10) -> Recorder {
+    let loop = CARunLoop()
+    return loop.run {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        root.position = CGPoint(x: 20, y: 10)
+        let card = CALayer()
+        card.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+        card.contents = TestScene.image(4, 2, .red)
+        root.addSublayer(card)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 2, y: 2, width: 6, height: 6)
+        dot.backgroundColor = TestScene.blue
+        root.addSublayer(dot)
+        let rec = Recorder(root: root, settings: RecordingSettings(width: 40, height: 20, scale: 1, fps: fps,
+                                                                    frames: frames, background: .white))
+        rec.at(0.2) {
+            let t = CATransition(); t.type = .push; t.subtype = .fromLeft; t.duration = 0.4
+            card.actions = ["contents": t]
+            card.contents = TestScene.image(4, 2, .green)
+        }
+        rec.at(0.3) {
+            CATransaction.setCompletionBlock { dot.backgroundColor = TestScene.red }
+            dot.position = CGPoint(x: 30, y: 10)
+        }
+        return rec
+    }
+}
+
+@Suite struct RecorderTests {
+    @Test func frameRangeIndependence() throws {
+        let full = MemoryFrameSink(), part = MemoryFrameSink()
+        try pushScene(frames: 0...9).record(to: full, options: RecordingOptions(threads: 2))
+        try pushScene(frames: 5...9).record(to: part, options: RecordingOptions(threads: 2))
+        #expect(part.frames.map(\.index) == Array(5...9))
+        for n in 5...9 { #expect(part.image(n) == full.image(n), "frame \(n)") }
+        #expect(full.image(0) != full.image(9))          // the scene does change
+    }
+
+    @Test func identicalOutputWhateverTheThreadCount() throws {
+        let one = MemoryFrameSink(), two = MemoryFrameSink()
+        let r1 = try pushScene(frames: 0...9).record(to: one, options: RecordingOptions(threads: 1))
+        try pushScene(frames: 0...9).record(to: two, options: RecordingOptions(threads: 2))
+        #expect(r1.framesWritten == 10 && r1.renderTimes.count == 10)
+        #expect(one.frames == two.frames)
+        #expect(one.frames.map(\.time) == (0...9).map { Double($0) / 10 })
+    }
+
+    /// The push from the left at its midpoint: the new (green) contents fill the left half,
+    /// the old (red) ones were pushed into the right half.
+    @Test func pushTransitionMidpoint() throws {
+        let sink = MemoryFrameSink()
+        try pushScene(frames: 0...6).record(to: sink)
+        let before = try #require(sink.image(1)), mid = try #require(sink.image(4)), after = try #require(sink.image(6))
+        #expect(before[5, 15] == .red && before[35, 15] == .red)
+        // t = 0.4 is 0.2 s into the 0.4 s push: progress ½.
+        #expect(mid[5, 15] == .green && mid[15, 15] == .green)
+        #expect(mid[25, 15] == .red && mid[35, 15] == .red)
+        #expect(after[5, 15] == .green && after[35, 15] == .green)
+    }
+
+    /// Events run at their own time; completion blocks run when the animation ends, and their
+    /// changes animate implicitly from that time.
+    @Test func eventsAndCompletionBlocksLandOnTheirFrames() throws {
+        let sink = MemoryFrameSink()
+        try pushScene(frames: 0...9).record(to: sink)
+        // The implicit position animation runs 0.3 … 0.55 (0.25 s): at 0.3 the dot is still home,
+        // at 0.4 it is on its way (neither home nor arrived).
+        #expect(sink.image(3)?[4, 4] == .blue)
+        #expect(sink.image(4)?[4, 4] != .blue && sink.image(4)?[29, 10] != .blue)
+        // The block (at 0.55) sets red: blue→red runs 0.55 … 0.8, so 0.6 is a mix, 0.9 is red.
+        let mix = try #require(sink.image(6)?[29, 10])
+        #expect(mix.r > 0 && mix.b > 0 && mix.b > mix.r)
+        #expect(sink.image(9)?[29, 10] == .red)
+    }
+
+    @Test func skippedFramesAreSimulatedNotRendered() throws {
+        let full = MemoryFrameSink(), resumed = MemoryFrameSink()
+        try pushScene(frames: 0...9).record(to: full)
+        let r = try pushScene(frames: 0...9).record(to: resumed, options: RecordingOptions(skip: { $0 % 3 != 0 }))
+        #expect(r.framesSkipped == 6 && r.framesWritten == 4)
+        #expect(resumed.frames.map(\.index) == [0, 3, 6, 9])
+        for n in [0, 3, 6, 9] { #expect(resumed.image(n) == full.image(n)) }
+    }
+
+    @Test func stopFinishesFramesInFlightAndCancels() throws {
+        let sink = MemoryFrameSink()
+        let asked = Atomic<Int>(0)
+        let r = try pushScene(frames: 0...9).record(to: sink, options: RecordingOptions(threads: 2, shouldStop: {
+            asked.add(1, ordering: .relaxed).newValue > 3
+        }))
+        #expect(r.cancelled && r.framesWritten == 3)
+        #expect(sink.frames.map(\.index) == [0, 1, 2] && sink.isCancelled && !sink.isFinished)
+    }
+
+    @Test func streamsGetFramesInOrderFromOneThread() throws {
+        let sink = OrderCheckingSink()
+        try pushScene(frames: 0...19, fps: 30).record(to: sink, options: RecordingOptions(threads: 2))
+        #expect(sink.order.withLock { $0 } == Array(0...19))
+        #expect(sink.maxConcurrent.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func sinkFailureStopsAndThrows() {
+        let sink = OrderCheckingSink(failAt: 4)
+        #expect(throws: RecorderError.sink(.diskFull(path: "x"))) {
+            try pushScene(frames: 0...19).record(to: sink, options: RecordingOptions(threads: 2))
+        }
+        #expect(sink.order.withLock { $0 } == Array(0...4) && sink.cancelled.load(ordering: .relaxed))
+    }
+
+    @Test func invalidSettingsAndSecondRecordingAreRefused() throws {
+        let loop = CARunLoop()
+        let root = loop.run { CALayer() }
+        let bad = Recorder(root: root, settings: RecordingSettings(width: 0, height: 10, frames: 0...1))
+        #expect(throws: RecorderError.invalidSettings("frame size 0×10 pixels is outside 1…16384 on a side")) {
+            try bad.record(to: NullFrameSink())
+        }
+        let rec = pushScene(frames: 0...0)
+        try rec.record(to: NullFrameSink())
+        #expect(throws: RecorderError.alreadyRecorded) { try rec.record(to: NullFrameSink()) }
+    }
+
+    @Test func durationSettingsCountFrames() {
+        let s = RecordingSettings(width: 10, height: 10, scale: 1.5, fps: 30, start: 1, duration: 2)
+        #expect(s.frames == 0...59 && s.pixelWidth == 15 && s.time(ofFrame: 30) == 2)
+        #expect(RecordingSettings(width: 1, height: 1, frames: 0...0, background: CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)).backgroundPixel
+                == RGBA8(r: 128, g: 0, b: 0, a: 128))
+    }
+}
+
+/// A stream-like sink: records the order of writes and the most writes seen at once.
+final class OrderCheckingSink: FrameSink {
+    let order = Mutex<[Int]>([])
+    let inside = Atomic<Int>(0), maxConcurrent = Atomic<Int>(0)
+    let cancelled = Atomic<Bool>(false)
+    let failAt: Int?
+    init(failAt: Int? = nil) { self.failAt = failAt }
+    var acceptsConcurrentWrites: Bool { false }
+    func begin(_ format: FrameSinkFormat) throws(FrameSinkError) {}
+    func write(frame index: Int, _ image: PixelBuffer, time: Double) throws(FrameSinkError) {
+        let now = inside.add(1, ordering: .relaxed).newValue
+        _ = maxConcurrent.max(now, ordering: .relaxed)
+        defer { inside.subtract(1, ordering: .relaxed) }
+        order.withLock { $0.append(index) }
+        if index == failAt { throw .diskFull(path: "x") }
+    }
+    func finish() throws(FrameSinkError) {}
+    func cancel() { cancelled.store(true, ordering: .relaxed) }
+}
