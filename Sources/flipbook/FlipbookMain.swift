@@ -1,8 +1,33 @@
 import ArgumentParser
 import FlipbookCLI
 
-/// The `flipbook` executable: runs ``FlipbookCommand`` with its asynchronous entry point.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `flipbook` executable.
+///
+/// Runs ``FlipbookCommand`` asynchronously and maps ArgumentParser's usage-error exit code (64,
+/// `EX_USAGE`) to Flipbook's documented `2`, so the exit codes are: 0 success, 1 invalid scene or
+/// input, 2 usage, 3 output failed (see `docs/recording.md`).
 @main
-struct FlipbookMain: AsyncMainProtocol {
-    typealias Command = FlipbookCommand
+struct FlipbookMain {
+    static func main() async {
+        do {
+            var command = try FlipbookCommand.parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if FlipbookCommand.exitCode(for: error) == .validationFailure {
+                let message = FlipbookCommand.fullMessage(for: error)
+                let line = message.hasSuffix("\n") ? message : message + "\n"
+                _ = line.withCString { write(2, $0, strlen($0)) }
+                exit(2)
+            }
+            FlipbookCommand.exit(withError: error)
+        }
+    }
 }
