@@ -68,14 +68,14 @@ import FlipbookPNG
         #expect(f[Int(redCentre), 30].r > 200 && f[Int(redCentre) + 25, 30] == .white)
     }
 
-    /// The overshooting timing function carries the dot beyond 300 before it settles there.
-    @Test func overshootGoesPastTheEnd() throws {
-        let f = try frames("overshoot", [6, 28, 44])
-        // Backs up first: at t = 0.2 the centre is left of 40, so x = 19 (left edge 20 at rest) is covered.
-        #expect(f[6]![19, 50] != .white)
-        // t ≈ 0.93: centre ≈ 320.8 (1.08 of the way), right edge ≈ 340.8.
-        #expect(f[28]![338, 50] != .white)
-        #expect(f[44]![322, 50] == .white && f[44]![318, 50] != .white)       // settled at 300 (edge 320)
+    /// The seed's curve (0.65, −0.55, 0.27, 1.55) on the 125 → 60 pt button (from t = 0.1, 1 s):
+    /// y(0.2) ≈ −0.092 → 131 pt wide (left edge 84.5); y(0.667) ≈ 1.092 → 54 pt (left edge 123);
+    /// settled at 60 pt (left edge 120). Checked along the centre row y = 100.
+    @Test func overshootGrowsThenShrinksPastTheEnd() throws {
+        let f = try frames("overshoot", [9, 26, 44])
+        #expect(f[9]![85, 100] != .white)                                  // wider than 125 (edge 87.5)
+        #expect(f[26]![121, 100] == .white && f[26]![124, 100] != .white)   // narrower than 60 (edge 120)
+        #expect(f[44]![121, 100] != .white && f[44]![118, 100] == .white)   // settled at 60
     }
 
     /// byebye: fades and shrinks over 0.2 s from 0.3 s, then the completion block removes it.
