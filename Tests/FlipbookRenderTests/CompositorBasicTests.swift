@@ -126,3 +126,24 @@ enum PeerWorkloadsTestScene {
         ])
     }
 }
+
+/// A 10,000-deep chain renders without overflowing the stack; levels past
+/// `_Planner.maximumDepth` (256) are skipped.
+@Suite struct CompositorDepthTests {
+    @Test func absurdlyDeepTreeIsCutAtTheDepthLimit() throws {
+        func chain(_ depth: Int, colorAtBottom: CGColor) -> CARenderLayer {
+            var node = CARenderLayer(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 2, y: 2),
+                                     backgroundColor: colorAtBottom)
+            for _ in 1..<depth {
+                node = CARenderLayer(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 2, y: 2),
+                                     sublayers: [node])
+            }
+            return node
+        }
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let shallow = try Compositor(threadCount: 1).render(chain(256, colorAtBottom: red), width: 4, height: 4)
+        #expect(shallow[1, 1] == RGBA8(r: 255, g: 0, b: 0, a: 255))     // level 256 is drawn
+        let deep = try Compositor(threadCount: 1).render(chain(10_000, colorAtBottom: red), width: 4, height: 4)
+        #expect(deep[1, 1] == .transparent)                              // level 10,000 is not
+    }
+}

@@ -18,6 +18,13 @@ struct _Planner {
     let scale: Double
     let mips: _MipCache
     var ops: [_Op] = []
+    /// How many `layer(…)` calls are on the stack (see ``maximumDepth``).
+    var depth = 0
+
+    /// The deepest layer nesting drawn: sublayers deeper than this (counted from the root, masks
+    /// and transition pictures included) are skipped, so an absurdly deep tree cannot overflow
+    /// the stack of the thread that renders it. Real layer trees are a few dozen levels deep.
+    static let maximumDepth = 256
 
     var frame: _IRect { _IRect(x0: 0, y0: 0, x1: width, y1: height) }
 
@@ -62,11 +69,11 @@ struct _Planner {
     }
 
     /// Number of drawing layers in the subtree, counted up to `limit`.
-    static func drawingCount(_ l: CARenderLayer, limit: Int) -> Int {
-        if l.isHidden || !(l.opacity > 0) { return 0 }
+    static func drawingCount(_ l: CARenderLayer, limit: Int, depth: Int = 0) -> Int {
+        if l.isHidden || !(l.opacity > 0) || depth >= maximumDepth { return 0 }
         var n = drawsOwnContent(l) ? 1 : 0
         if l.transition != nil { n += 1 }
-        for s in l.sublayers where n < limit { n += drawingCount(s, limit: limit - n) }
+        for s in l.sublayers where n < limit { n += drawingCount(s, limit: limit - n, depth: depth + 1) }
         return n
     }
 
@@ -97,7 +104,9 @@ struct _Planner {
 
     mutating func layer(_ l: CARenderLayer, parent: CATransform3D, clips: [_Shape], opacity inherited: Double,
                         offset: (Double, Double), ignoreTransition: Bool) {
-        guard !l.isHidden, l.opacity > 0, l.opacity.isFinite, inherited > 0 else { return }
+        guard !l.isHidden, l.opacity > 0, l.opacity.isFinite, inherited > 0, depth < Self.maximumDepth else { return }
+        depth += 1
+        defer { depth -= 1 }
         let m = Self.local(l, offset: offset) * parent
         guard m.isFinite, Self.isFinite(l.bounds), l.bounds.width >= 0, l.bounds.height >= 0 else { return }
         if let t = l.transition, !ignoreTransition {
