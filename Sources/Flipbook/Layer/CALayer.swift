@@ -113,7 +113,16 @@ open class CALayer: NSObject {
     }
 
     /// Whether `p` (in the layer's coordinates) is inside its bounds.
-    open func contains(_ p: CGPoint) -> Bool { _state.bounds.contains(p) }
+    open func contains(_ p: CGPoint) -> Bool { CALayer._rect(_state.bounds, contains: p) }
+
+    /// `CGRectContainsPoint` (half-open: `minX ≤ x < maxX`, `minY ≤ y < maxY`, negative sizes
+    /// standardized) in plain comparisons: Foundation's `CGRect.contains` on Linux traps on
+    /// non-finite rectangles, and the model accepts non-finite geometry. NaN anywhere → false.
+    static func _rect(_ r: CGRect, contains p: CGPoint) -> Bool {
+        let x0 = r.origin.x, x1 = r.origin.x + r.size.width
+        let y0 = r.origin.y, y1 = r.origin.y + r.size.height
+        return p.x >= min(x0, x1) && p.x < max(x0, x1) && p.y >= min(y0, y1) && p.y < max(y0, y1)
+    }
 
     /// The front-most descendant containing `p` (in the superlayer's coordinates).
     open func hitTest(_ p: CGPoint) -> CALayer? { _hitTest(p) }
