@@ -38,6 +38,26 @@ import Testing
         }
     }
 
+    /// An infinite cycle (2 × 1e308 overflows) reached at an infinite local time: the iteration
+    /// index is ∞/∞ = NaN, which must not be converted to Int.
+    @Test func infiniteCycleAtInfiniteTime() {
+        for (offset, speed) in [(CFTimeInterval.infinity, Float(1)), (0, Float.infinity)] {
+            let m = _TimingModel(duration: 1e308, speed: Double(speed), timeOffset: offset,
+                                 autoreverses: true, fillMode: .both)
+            let s = m.evaluate(parentTime: 1)
+            #expect(s.phase == .after && s.iteration == 0)
+            withRunLoop { loop in
+                let l = liveLayer(loop)
+                let a = fade(1e308); a.autoreverses = true; a.fillMode = .both
+                a.timeOffset = offset; a.speed = speed
+                l.add(a, forKey: "x")
+                loop.endTurn()
+                loop.advance(to: 1)
+                _ = l.presentation()?.opacity
+            }
+        }
+    }
+
     /// speed 0 + a huge timeOffset, infinite repeat with autoreverse, extreme layer timing.
     @Test func extremeButLegalTiming() {
         withRunLoop { loop in
