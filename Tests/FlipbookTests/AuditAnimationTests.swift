@@ -137,4 +137,45 @@ import Testing
             #expect(parent.sublayers == nil)
         }
     }
+
+    /// Removing the animated layer from its tree inside its own animationDidStop.
+    @Test func removeLayerInsideDidStop() {
+        withRunLoop { loop in
+            let l = layer(loop)
+            let parent = l.superlayer!
+            final class Remover: CAAnimationDelegate {
+                weak var layer: CALayer?
+                func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+                    layer?.removeFromSuperlayer()
+                    layer?.add(fade(1), forKey: "again")
+                }
+            }
+            let r = Remover(); r.layer = l
+            let a = fade(1); a.delegate = r
+            l.add(a, forKey: "x")
+            loop.endTurn()
+            loop.advance(to: 3)
+            #expect(parent.sublayers == nil && l.superlayer == nil)
+            #expect(l.animationKeys() == nil)   // "again" ran 1…2 off-tree and was removed
+        }
+    }
+
+    /// convert(_:to:)/(_:from:) round-trip through transforms and a sublayer transform.
+    @Test func convertRoundTrips() {
+        withRunLoop { _ in
+            let root = CALayer(); root.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+            root.sublayerTransform = CATransform3DMakeScale(2, 2, 1)
+            let a = CALayer(); a.frame = CGRect(x: 10, y: 20, width: 50, height: 40)
+            a.transform = CATransform3DMakeRotation(0.7, 0, 0, 1)
+            let b = CALayer(); b.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+            b.anchorPoint = CGPoint(x: 0, y: 1)
+            root.addSublayer(a); a.addSublayer(b)
+            let p = CGPoint(x: 3, y: 7)
+            let q = b.convert(p, to: root)
+            let back = b.convert(q, from: root)
+            #expect(near(Double(back.x), 3, 1e-9) && near(Double(back.y), 7, 1e-9))
+            let viaNil = root.convert(b.convert(p, to: nil), from: nil)
+            #expect(near(Double(viaNil.x), Double(q.x), 1e-9) && near(Double(viaNil.y), Double(q.y), 1e-9))
+        }
+    }
 }
