@@ -45,11 +45,40 @@ extension CALayer {
     }
 
     /// Step 5: the implicit animation, only for animatable keys of live layers.
+    ///
+    /// `fromValue` is the value on screen: the model value, or — when a committed animation
+    /// on the key (or one of its components, `position.x`) is in flight — the presentation
+    /// value, so a change made mid-animation continues from where the layer is instead of
+    /// jumping back to the old model value (Apple's implicit actions behave this way).
     final func _implicitAction(forKey key: String) -> CAAction? {
         guard CALayer._implicitlyAnimatableKeys.contains(key), isLive else { return nil }
         let anim = CABasicAnimation(keyPath: key)
-        anim.fromValue = value(forKey: key)
+        anim.fromValue = _isAnimatingOnScreen(key) ? _presentationCopy(layerTime: _currentLocalTime).value(forKey: key) : value(forKey: key)
         anim._isImplicit = true
         return anim
+    }
+
+    /// Whether a committed stored property animation on `key` (or a key path below it) exists.
+    final func _isAnimatingOnScreen(_ key: String) -> Bool {
+        _animations.contains { entry in
+            guard entry.animation._phase == .scheduled || entry.animation._phase == .finished else { return false }
+            return entry.animation._animatesKey(key)
+        }
+    }
+}
+
+extension CAAnimation {
+    /// Whether this animation (or, for a group, one of its children) animates `key` or a key
+    /// path below it (`position` for `position.x`).
+    final func _animatesKey(_ key: String) -> Bool {
+        switch self {
+        case let g as CAAnimationGroup:
+            return (g.animations ?? []).contains { $0._animatesKey(key) }
+        case let p as CAPropertyAnimation:
+            guard let kp = p.keyPath else { return false }
+            return kp == key || kp.hasPrefix(key + ".")
+        default:
+            return false
+        }
     }
 }

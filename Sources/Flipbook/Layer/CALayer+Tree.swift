@@ -10,6 +10,9 @@
 /// Bad input is ignored, never a crash: inserting a layer into itself or its own subtree does
 /// nothing; indices are clamped to `0…sublayers.count`; a sibling that is not a sublayer means
 /// "at the bottom" (`below:`) or "at the top" (`above:`).
+///
+/// The `"sublayers"` change passes no old value: holding a reference to the array while it is
+/// mutated would copy it on every insertion or removal (quadratic for wide trees).
 extension CALayer {
     /// The sublayers, back to front; nil when there are none (as on Apple). Setting replaces them all.
     public var sublayers: [CALayer]? {
@@ -76,7 +79,7 @@ extension CALayer {
         if let owner = _maskOwner { owner.mask = nil; return }
         guard let parent = _superlayer, let i = parent._sublayers.firstIndex(where: { $0 === self }) else { return }
         let wasAttached = parent._isInAttachedTree
-        parent._change("sublayers", old: parent._sublayers, new: nil) { p in
+        parent._change("sublayers", old: nil, new: nil) { p in
             p._sublayers.remove(at: i)
             self._superlayer = nil
         }
@@ -89,7 +92,7 @@ extension CALayer {
         guard layer !== self, !_isDescendantOrSelf(ofPossibleAncestor: layer) else { return }
         if layer._superlayer != nil || layer._maskOwner != nil { layer._detachQuietly() }
         let i = max(0, min(index, _sublayers.count))
-        _change("sublayers", old: _sublayers, new: nil) { p in
+        _change("sublayers", old: nil, new: nil) { p in
             p._sublayers.insert(layer, at: i)
             layer._superlayer = p
         }

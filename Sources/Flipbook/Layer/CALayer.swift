@@ -113,7 +113,16 @@ open class CALayer: NSObject {
     }
 
     /// Whether `p` (in the layer's coordinates) is inside its bounds.
-    open func contains(_ p: CGPoint) -> Bool { _state.bounds.contains(p) }
+    open func contains(_ p: CGPoint) -> Bool { CALayer._rect(_state.bounds, contains: p) }
+
+    /// `CGRectContainsPoint` (half-open: `minX ≤ x < maxX`, `minY ≤ y < maxY`, negative sizes
+    /// standardized) in plain comparisons: Foundation's `CGRect.contains` on Linux traps on
+    /// non-finite rectangles, and the model accepts non-finite geometry. NaN anywhere → false.
+    static func _rect(_ r: CGRect, contains p: CGPoint) -> Bool {
+        let x0 = r.origin.x, x1 = r.origin.x + r.size.width
+        let y0 = r.origin.y, y1 = r.origin.y + r.size.height
+        return p.x >= min(x0, x1) && p.x < max(x0, x1) && p.y >= min(y0, y1) && p.y < max(y0, y1)
+    }
 
     /// The front-most descendant containing `p` (in the superlayer's coordinates).
     open func hitTest(_ p: CGPoint) -> CALayer? { _hitTest(p) }
@@ -175,11 +184,32 @@ open class CALayer: NSObject {
         return l._isAttachedRoot
     }
 
-    /// Marks this subtree (masks included) as committed in a live tree.
+    /// Marks this subtree (masks included) as committed in a live tree. Iterative (an explicit
+    /// stack), so trees of any depth do not overflow the thread's stack.
     final func _markLive() {
-        _wasCommittedLive = true
-        _mask?._markLive()
-        for s in _sublayers { s._markLive() }
+        var stack: [CALayer] = [self]
+        while let l = stack.popLast() {
+            l._wasCommittedLive = true
+            if let m = l._mask { stack.append(m) }
+            stack.append(contentsOf: l._sublayers)
+        }
+    }
+
+    /// Tears the subtree down iteratively: a layer about to die (uniquely referenced) hands its
+    /// sublayers and mask to an explicit stack before it is released, so releasing a
+    /// 100,000-deep tree never nests `deinit`s more than one level. Layers still referenced
+    /// elsewhere are left alone (they keep their subtrees).
+    deinit {
+        guard _mask != nil || !_sublayers.isEmpty else { return }
+        var stack = _sublayers
+        _sublayers = []
+        if let m = _mask { stack.append(m); _mask = nil }
+        while var l = stack.popLast() {
+            guard isKnownUniquelyReferenced(&l) else { continue }
+            stack.append(contentsOf: l._sublayers)
+            l._sublayers = []
+            if let m = l._mask { stack.append(m); l._mask = nil }
+        }
     }
 
     // MARK: Display

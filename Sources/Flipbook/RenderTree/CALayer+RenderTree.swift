@@ -21,8 +21,31 @@ extension CALayer {
     }
 
     /// The snapshot given the local time of this layer's time parent.
+    ///
+    /// A post-order walk with an explicit stack (not recursion), so trees of any depth build
+    /// without overflowing the thread's stack: a frame is pushed per layer, its mask and then
+    /// its sublayers are built (each at this layer's local time), and the node is made when
+    /// the last child is done.
     final func _buildRenderTree(parentTime: CFTimeInterval, record: Bool) -> CARenderLayer {
-        let local = _hasIdentityTiming ? parentTime : _timing.localTime(fromParent: parentTime)
+        var stack = [_RenderBuildFrame(self, parentTime: parentTime)]
+        while true {
+            let top = stack.count - 1
+            if stack[top].next < stack[top].children.count {
+                let child = stack[top].children[stack[top].next]
+                stack[top].next += 1
+                stack.append(_RenderBuildFrame(child, parentTime: stack[top].local))
+                continue
+            }
+            let frame = stack.removeLast()
+            let node = frame.layer._renderNode(local: frame.local, built: frame.built, record: record)
+            if stack.isEmpty { return node }
+            stack[stack.count - 1].built.append(node)
+        }
+    }
+
+    /// One layer's node, given its local time and its children's nodes (the mask first when
+    /// the layer has one, then the sublayers in order).
+    final func _renderNode(local: CFTimeInterval, built: [CARenderLayer], record: Bool) -> CARenderLayer {
         var s = _state
         var crossfade: CAContentsCrossfade?
         var shadowPath: CGPath? = _extras.isEmpty ? nil : _extras["shadowPath"] as? CGPath
@@ -34,6 +57,7 @@ extension CALayer {
             if !p._extras.isEmpty { shadowPath = p._extras["shadowPath"] as? CGPath }
             transition = _activeTransition(layerTime: local)
         }
+        let hasMask = _mask != nil
         let node = CARenderLayer(
             name: s.name, bounds: s.bounds, position: s.position, zPosition: s.zPosition,
             anchorPoint: s.anchorPoint, anchorPointZ: s.anchorPointZ, transform: s.transform,
@@ -46,8 +70,8 @@ extension CALayer {
             contentsScale: s.contentsScale, minificationFilter: s.minificationFilter,
             magnificationFilter: s.magnificationFilter, shadowColor: s.shadowColor,
             shadowOpacity: s.shadowOpacity, shadowOffset: s.shadowOffset, shadowRadius: s.shadowRadius,
-            mask: _mask?._buildRenderTree(parentTime: local, record: record),
-            sublayers: _sublayers.map { $0._buildRenderTree(parentTime: local, record: record) },
+            mask: hasMask ? built.first : nil,
+            sublayers: hasMask ? Array(built.dropFirst()) : built,
             transition: transition,
             contentsCrossfade: crossfade,
             shadowPath: shadowPath?.elements
@@ -72,5 +96,22 @@ extension CALayer {
             return CARenderTransition(type: t.type.rawValue, subtype: t.subtype?.rawValue, progress: p, from: from)
         }
         return nil
+    }
+}
+
+/// A layer being built by ``CALayer/_buildRenderTree(parentTime:record:)``: its local time, its
+/// children (mask first, then sublayers), how many were started, and the nodes built so far.
+struct _RenderBuildFrame {
+    let layer: CALayer
+    let local: CFTimeInterval
+    let children: [CALayer]
+    var next = 0
+    var built: [CARenderLayer] = []
+
+    init(_ layer: CALayer, parentTime: CFTimeInterval) {
+        self.layer = layer
+        local = layer._hasIdentityTiming ? parentTime : layer._timing.localTime(fromParent: parentTime)
+        children = layer._mask.map { [$0] + layer._sublayers } ?? layer._sublayers
+        built.reserveCapacity(children.count)
     }
 }

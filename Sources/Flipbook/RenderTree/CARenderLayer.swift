@@ -7,7 +7,12 @@
 ///
 /// Values are passed through unvalidated: non-finite geometry (NaN, ∞) is legal here and the
 /// compositor skips the affected layer.
-public final class CARenderLayer: Sendable {
+///
+/// `@unchecked Sendable`: `mask` and `sublayers` are `private(set) var` only so that `deinit` can
+/// take them apart iteratively (releasing a 100,000-deep snapshot recursively would overflow the
+/// thread's stack); nothing else ever writes them, and `deinit` runs when no other reference
+/// exists, so the snapshot is immutable for every observer.
+public final class CARenderLayer: @unchecked Sendable {
     public let name: String?
     // Geometry (layer space is y-down, as on iOS).
     public let bounds: CGRect
@@ -41,8 +46,8 @@ public final class CARenderLayer: Sendable {
     public let shadowOffset: CGSize
     public let shadowRadius: CGFloat
     // Tree.
-    public let mask: CARenderLayer?
-    public let sublayers: [CARenderLayer]
+    public private(set) var mask: CARenderLayer?
+    public private(set) var sublayers: [CARenderLayer]
     /// A `CATransition` in flight on this layer, if any.
     public let transition: CARenderTransition?
     /// A `contents` animation in flight: draw `from` at opacity `1 − f` and `to` at `f`
@@ -84,6 +89,22 @@ public final class CARenderLayer: Sendable {
         self.shadowOpacity = shadowOpacity; self.shadowOffset = shadowOffset; self.shadowRadius = shadowRadius
         self.mask = mask; self.sublayers = sublayers; self.transition = transition
         self.contentsCrossfade = contentsCrossfade; self.shadowPath = shadowPath
+    }
+
+    /// Tears the subtree down with an explicit stack: each node about to die (uniquely
+    /// referenced) hands its children to the stack before it is released, so no `deinit` nests
+    /// more than one level deep whatever the depth of the tree. Shared subtrees are left alone.
+    deinit {
+        guard mask != nil || !sublayers.isEmpty else { return }
+        var stack = sublayers
+        sublayers = []
+        if let m = mask { stack.append(m); mask = nil }
+        while var node = stack.popLast() {
+            guard isKnownUniquelyReferenced(&node) else { continue }
+            stack.append(contentsOf: node.sublayers)
+            node.sublayers = []
+            if let m = node.mask { stack.append(m); node.mask = nil }
+        }
     }
 }
 

@@ -141,6 +141,9 @@ public struct _TimingModel: Sendable, Hashable {
     func position(at a: CFTimeInterval, end: Bool) -> _TimingState {
         let d = duration, c = cycleDuration
         var i = (a / c).rounded(.down)
+        // ∞/∞ (an infinite cycle — 2 × 1e308 overflows — at an infinite local time) is NaN:
+        // count it as the first iteration instead of trapping in `Int(i)` below.
+        if i.isNaN { i = 0 }
         if end && i > 0 && a == i * c { i -= 1 }
         var u = a - i * c
         if u < 0 { u = 0 }
