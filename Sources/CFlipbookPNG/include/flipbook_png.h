@@ -77,6 +77,11 @@ enum {
     FBPNG_STRATEGY_HUFFMAN_ONLY = 2,
     FBPNG_STRATEGY_RLE = 3,
     FBPNG_STRATEGY_FIXED = 4,
+    /// Not zlib: Flipbook's own deflate for image rows (fast_deflate.c) with a fixed filter
+    /// choice (`sub` for row 0, `up` after); `level`, `filters`, `mem_level` and
+    /// `window_bits` are ignored. libpng still writes every chunk. For interlaced or
+    /// test-only outputs it falls back to zlib level 1 Z_RLE with `filters`.
+    FBPNG_STRATEGY_FLIPBOOK_FAST = 16,
 };
 
 /// Row filter masks (values are libpng's PNG_FILTER_* bits; ALL lets libpng choose per row).
