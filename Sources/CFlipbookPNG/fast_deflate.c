@@ -22,9 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FBFD_HASH_BITS 14
+#define FBFD_HASH_BITS 12       /* 16 KiB table: stays in L1 */
 #define FBFD_MIN_MATCH 6        /* bytes; shorter matches are emitted as literals */
-#define FBFD_BLOCK (1u << 17)   /* input bytes per deflate block (at a token boundary) */
+#ifndef FBFD_MIN_HASH_MATCH
+#define FBFD_MIN_HASH_MATCH 12  /* bytes, for hash-table matches: shorter ones lose on noisy rows */
+#endif
+#define FBFD_BLOCK (1u << 17)   /* filtered bytes per strip = deflate block (whole rows) */
 #define FBFD_WINDOW 32768
 
 static inline uint32_t ld32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
@@ -75,9 +78,10 @@ typedef struct fbfd {
     size_t len, cap;
     uint64_t bits;      /* pending bits, LSB first */
     unsigned nbits;     /* < 64 between calls */
-    uint32_t *tok;      /* block tokens: literal byte, or 1<<31 | len<<16 | dist */
+    uint16_t *tok;      /* block tokens: literal byte; or 256 + length, then distance */
     size_t ntok;
     uint32_t lfreq[FBFD_MAX_SYMBOLS], dfreq[30];
+    uint32_t lit[4][256]; /* literal counts by byte of the pixel (no store-forwarding chains) */
     int32_t hash[1 << FBFD_HASH_BITS];
     fbfd_pm pm;
 } fbfd;
@@ -92,7 +96,7 @@ static inline void flush(fbfd *e) { /* after: nbits < 8 */
 
 /* ---------------------------------------------------------------- blocks */
 
-/* Stored blocks for F[start, end): ≤ 65535 bytes each. */
+/* Stored blocks for the block's raw bytes f[start, end): ≤ 65535 bytes each. */
 static void fbfd_stored(fbfd *e, const uint8_t *f, size_t start, size_t end, int final) {
     do {
         size_t n = end - start > 65535 ? 65535 : end - start;
@@ -110,6 +114,7 @@ static void fbfd_stored(fbfd *e, const uint8_t *f, size_t start, size_t end, int
 static void fbfd_block(fbfd *e, const uint8_t *f, size_t start, size_t end, int final) {
     uint8_t ll[FBFD_MAX_SYMBOLS], dl[30], cll[19];
     uint16_t lc[FBFD_MAX_SYMBOLS], dc[30], clc[19];
+    for (int b = 0; b < 256; b++) e->lfreq[b] += e->lit[0][b] + e->lit[1][b] + e->lit[2][b] + e->lit[3][b];
     e->lfreq[256] = 1; /* end of block */
     /* Every tree gets at least two codes (a complete code, which every inflater accepts). */
     uint32_t lf[FBFD_MAX_SYMBOLS], df[30];
@@ -183,7 +188,7 @@ static void fbfd_block(fbfd *e, const uint8_t *f, size_t start, size_t end, int 
         if (s >= 16) put(e, (uint64_t)x, s == 16 ? 2 : s == 17 ? 3 : 7);
         flush(e);
     }
-    const uint32_t *tok = e->tok;
+    const uint16_t *tok = e->tok;
     for (size_t i = 0; i < e->ntok; i++) {
         uint32_t t = tok[i];
         if (t < 256) {
@@ -192,7 +197,7 @@ static void fbfd_block(fbfd *e, const uint8_t *f, size_t start, size_t end, int 
             if (i + 1 < e->ntok && tok[i + 1] < 256) { t = tok[++i]; put(e, lc[t], ll[t]); }
             if (i + 1 < e->ntok && tok[i + 1] < 256) { t = tok[++i]; put(e, lc[t], ll[t]); }
         } else {
-            uint32_t l = (t >> 16) & 0x1FF, d = t & 0xFFFF;
+            uint32_t l = t - 256, d = tok[++i];
             int c = e->t.len_code[l];
             put(e, lc[257 + c], ll[257 + c]);
             put(e, l - len_base[c], len_extra[c]);
@@ -227,49 +232,67 @@ static void fbfd_flush_block(fbfd *e, const uint8_t *f, size_t start, size_t end
     e->ntok = 0;
     memset(e->lfreq, 0, sizeof e->lfreq);
     memset(e->dfreq, 0, sizeof e->dfreq);
+    memset(e->lit, 0, sizeof e->lit);
 }
 
-/* Tokenizes F (n bytes, rows of `rowlen` bytes, pixels of `bpp` bytes) and writes the blocks. */
-static void fbfd_parse(fbfd *e, const uint8_t *f, size_t n, size_t rowlen, size_t bpp) {
+/* Tokenizes f[start, end) (whole rows of `rowlen` bytes, pixels of `bpp` bytes; f[0, start)
+ * is history, at least the 32 KiB window or everything since the image began). `pos0` is
+ * the absolute stream position of f[0]: the hash table holds absolute positions. */
+static void fbfd_parse(fbfd *e, const uint8_t *f, size_t start, size_t end, size_t rowlen, size_t bpp,
+                       size_t pos0) {
     const uint32_t mask = bpp >= 4 ? 0xFFFFFFFFu : (1u << (8 * bpp)) - 1;
-    size_t i = 0, bstart = 0;
-    uint32_t *tok = e->tok;
-    for (size_t rs = 0; rs < n; rs += rowlen) {
+    uint16_t *tok = e->tok + e->ntok;
+    uint32_t (*lit)[256] = e->lit;
+    size_t i = start;
+    for (size_t rs = start; rs < end; rs += rowlen) {
         size_t re = rs + rowlen;
-        if (i - bstart >= FBFD_BLOCK) {
-            e->ntok = (size_t)(tok - e->tok);
-            fbfd_flush_block(e, f, bstart, i, 0);
-            tok = e->tok;
-            bstart = i;
-        }
-        if (i == rs) { *tok++ = f[i]; e->lfreq[f[i]]++; i++; } /* the filter byte */
+        if (i == rs) { *tok++ = f[i]; lit[3][f[i]]++; i++; } /* the filter byte */
         while (i < re) {
-            size_t limit = n - i < 258 ? n - i : 258, best = 0, dist = 0;
-            if (i >= bpp) { best = fbfd_match_len(f + i, f + i - bpp, limit); dist = bpp; }
-            if (limit >= 4 && best < limit) {
-                uint32_t v = ld32(f + i) & mask;
+            /* Matches stop at the end of the strip: the next rows are not filtered yet. */
+            size_t limit = end - i < 258 ? end - i : 258, best = 0, dist = bpp;
+            if (limit >= 8 && i >= bpp) {
+                /* Two candidates, compared 8 bytes at a time without branching: the previous
+                 * pixel (runs) and the hash table's last pixel with the same value. */
+                uint64_t here = ld64(f + i);
+                uint32_t v = (uint32_t)here & mask;
                 uint32_t h = (v * 0x9E3779B1u) >> (32 - FBFD_HASH_BITS);
-                int32_t c = e->hash[h];
-                e->hash[h] = (int32_t)i;
-                if (c >= 0 && i - (size_t)c <= FBFD_WINDOW && i - (size_t)c != bpp && (ld32(f + c) & mask) == v) {
-                    size_t l = fbfd_match_len(f + i, f + c, limit);
-                    if (l > best) { best = l; dist = i - (size_t)c; }
+                size_t c = (size_t)e->hash[h] - pos0; /* wraps to huge when empty or older than f[0] */
+                e->hash[h] = (int32_t)(pos0 + i);
+                int ok = c < i && i - c <= FBFD_WINDOW;
+                size_t cand = ok ? c : i - bpp;
+                uint64_t xr = here ^ ld64(f + i - bpp), xh = here ^ ld64(f + cand);
+                size_t lr = xr ? (size_t)__builtin_ctzll(xr) >> 3 : 8;
+                size_t lh = xh ? (size_t)__builtin_ctzll(xh) >> 3 : 8;
+                lh = lh >= FBFD_MIN_HASH_MATCH || lh == 8 ? lh : 0; /* short hash matches lose on noise */
+                if (lh > lr) { best = lh; dist = i - cand; } else best = lr;
+                if (best == 8) { /* long match: extend the better candidate */
+                    size_t lr2 = lr == 8 ? 8 + fbfd_match_len(f + i + 8, f + i - bpp + 8, limit - 8) : lr;
+                    size_t lh2 = lh == 8 ? 8 + fbfd_match_len(f + i + 8, f + cand + 8, limit - 8) : lh;
+                    if (lh2 > lr2) { best = lh2; dist = i - cand; } else { best = lr2; dist = bpp; }
+                    if (dist != bpp && best < FBFD_MIN_HASH_MATCH) best = 0;
                 }
+            } else if (i >= bpp) {
+                best = fbfd_match_len(f + i, f + i - bpp, limit);
             }
             if (best >= FBFD_MIN_MATCH) {
-                *tok++ = 0x80000000u | (uint32_t)best << 16 | (uint32_t)dist;
+                tok[0] = (uint16_t)(256 + best);
+                tok[1] = (uint16_t)dist;
+                tok += 2;
                 e->lfreq[257 + e->t.len_code[best]]++;
                 e->dfreq[fbfd_dist_code(&e->t, (uint32_t)dist)]++;
                 i += best;
-            } else {
-                size_t k = re - i < bpp ? re - i : bpp;
-                for (size_t j = 0; j < k; j++) { *tok++ = f[i + j]; e->lfreq[f[i + j]]++; }
-                i += k;
+            } else if (re - i >= bpp) { /* one whole pixel of literals */
+                tok[0] = f[i]; tok[1] = f[i + 1]; tok[2] = f[i + 2];
+                lit[0][f[i]]++; lit[1][f[i + 1]]++; lit[2][f[i + 2]]++;
+                if (bpp == 4) { tok[3] = f[i + 3]; lit[3][f[i + 3]]++; }
+                tok += bpp;
+                i += bpp;
+            } else { /* the tail of a row after a match ended off the pixel grid */
+                for (; i < re; i++) { *tok++ = f[i]; lit[3][f[i]]++; }
             }
         }
     }
     e->ntok = (size_t)(tok - e->tok);
-    fbfd_flush_block(e, f, bstart, n, 1);
 }
 
 /* ---------------------------------------------------------------- filter, Adler-32 */
@@ -279,11 +302,13 @@ static inline uint32_t fbfd_sub4(uint32_t a, uint32_t b) {
     return ((a | 0x80808080u) - (b & 0x7F7F7F7Fu)) ^ ((a ^ ~b) & 0x80808080u);
 }
 
-static void fbfd_filter(const uint8_t *rgba, uint32_t w, uint32_t h, size_t stride, size_t bpp, uint8_t *f) {
+/* Filters rows [y0, y1) into f (one filter byte + w·bpp bytes per row). */
+static void fbfd_filter(const uint8_t *rgba, uint32_t w, uint32_t y0, uint32_t y1, size_t stride, size_t bpp,
+                        uint8_t *f) {
     size_t rowlen = 1 + (size_t)w * bpp;
-    for (uint32_t y = 0; y < h; y++) {
+    for (uint32_t y = y0; y < y1; y++) {
         const uint8_t *cur = rgba + (size_t)y * stride;
-        uint8_t *d = f + (size_t)y * rowlen;
+        uint8_t *d = f + (size_t)(y - y0) * rowlen;
         d[0] = y == 0 ? 1 : 2; /* sub for the first row, up for the others */
         d++;
         if (y == 0) {
@@ -310,8 +335,8 @@ static void fbfd_filter(const uint8_t *rgba, uint32_t w, uint32_t h, size_t stri
 /* Adler-32 (RFC 1950): a = 1 + Σ bytes, b = Σ a, both mod 65521. Per 32-byte chunk,
  * b += 32·a + Σ (32-j)·p[j] and a += Σ p[j]; reduced every 5536 bytes (≤ zlib's NMAX 5552,
  * so b cannot overflow 32 bits). */
-static uint32_t fbfd_adler32(const uint8_t *p, size_t n) {
-    uint32_t a = 1, b = 0;
+static uint32_t fbfd_adler_update(uint32_t adler, const uint8_t *p, size_t n) {
+    uint32_t a = adler & 0xFFFF, b = adler >> 16;
     while (n > 0) {
         size_t k = n < 5536 ? n : 5536;
         n -= k;
@@ -330,6 +355,9 @@ static uint32_t fbfd_adler32(const uint8_t *p, size_t n) {
     return b << 16 | a;
 }
 
+/* Adler-32 state carried across strips. */
+static uint32_t fbfd_adler_update(uint32_t adler, const uint8_t *p, size_t n);
+
 /* ---------------------------------------------------------------- entry point */
 
 int fbfd_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
@@ -339,26 +367,46 @@ int fbfd_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, si
     if (!rgba || width == 0 || height == 0 || (channels != 3 && channels != 4) || stride < (size_t)width * 4)
         return -2;
     size_t bpp = (size_t)channels, rowlen = 1 + (size_t)width * bpp, n = rowlen * height;
-    uint8_t *f = malloc(n + 8); /* slack: 4-byte stores in the filter, 4-byte loads in the parser */
+    /* Rows are filtered one strip at a time (≥ FBFD_BLOCK bytes of whole rows) into a buffer
+     * that also keeps the previous FBFD_WINDOW bytes for matches: small enough to stay in
+     * cache, and the image is never copied whole. Each strip is one deflate block. */
+    uint32_t strip_rows = (uint32_t)((FBFD_BLOCK + rowlen - 1) / rowlen);
+    if (strip_rows > height) strip_rows = height;
+    size_t strip = (size_t)strip_rows * rowlen;
+    size_t fcap = FBFD_WINDOW + strip + 8; /* slack: 4-byte stores in the filter, loads in the parser */
+    uint8_t *f = malloc(fcap);
     fbfd *e = malloc(sizeof *e);
-    size_t tokcap = FBFD_BLOCK + rowlen + 260;
-    uint32_t *tok = malloc(tokcap * sizeof *tok);
+    uint16_t *tok = malloc((strip + 8) * sizeof *tok);
     size_t cap = n + n / 1024 + 1024 + 8; /* ≥ stored size: 5 bytes per 65535 + headers */
     uint8_t *o = malloc(cap);
     if (!f || !e || !tok || !o) { free(f); free(e); free(tok); free(o); return -1; }
-    memset(f + n, 0, 8);
+    memset(f, 0, fcap);
     fbfd_make_tables(&e->t);
     e->out = o; e->cap = cap; e->len = 0; e->bits = 0; e->nbits = 0;
     e->tok = tok; e->ntok = 0;
     memset(e->lfreq, 0, sizeof e->lfreq);
     memset(e->dfreq, 0, sizeof e->dfreq);
+    memset(e->lit, 0, sizeof e->lit);
     memset(e->hash, 0xFF, sizeof e->hash); /* -1: empty */
 
-    fbfd_filter(rgba, width, height, stride, bpp, f);
-    uint32_t adler = fbfd_adler32(f, n);
     o[0] = 0x78; o[1] = 0x01; /* deflate, 32 KiB window, "fastest"; 0x7801 % 31 == 0 */
     e->len = 2;
-    fbfd_parse(e, f, n, rowlen, bpp);
+    uint32_t adler = 1;
+    size_t pos0 = 0, used = 0; /* f[0] is stream position pos0; f[0, used) is filled */
+    for (uint32_t y = 0; y < height; y += strip_rows) {
+        uint32_t y1 = height - y < strip_rows ? height : y + strip_rows;
+        size_t bytes = (size_t)(y1 - y) * rowlen;
+        if (used + bytes > FBFD_WINDOW + strip) { /* keep only the last window as history */
+            memmove(f, f + used - FBFD_WINDOW, FBFD_WINDOW);
+            pos0 += used - FBFD_WINDOW;
+            used = FBFD_WINDOW;
+        }
+        fbfd_filter(rgba, width, y, y1, stride, bpp, f + used);
+        adler = fbfd_adler_update(adler, f + used, bytes);
+        fbfd_parse(e, f, used, used + bytes, rowlen, bpp, pos0);
+        fbfd_flush_block(e, f, used, used + bytes, y1 == height);
+        used += bytes;
+    }
     put(e, 0, (8 - (e->nbits & 7)) & 7);
     flush(e);
     o[e->len++] = (uint8_t)(adler >> 24);
