@@ -13,6 +13,9 @@
  * levels, counting leaves in each prefix. Work: O(n·L) with n ≤ 288, L ≤ 15.
  */
 #include "fast_deflate_internal.h"
+#include "flipbook_png.h"
+
+#include <stdlib.h>
 
 #include <string.h>
 
@@ -84,4 +87,16 @@ void fbfd_codes(const uint8_t *lens, int n, uint16_t *codes) {
         for (int b = 0; b < len; b++) { r = (r << 1) | (c & 1); c >>= 1; }
         codes[s] = (uint16_t)r;
     }
+}
+
+int fbpng_huffman_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *lengths) {
+    if (!freq || !lengths || n < 1 || n > FBFD_MAX_SYMBOLS || maxbits < 1 || maxbits > 15) return -1;
+    int used = 0;
+    for (int i = 0; i < n; i++) used += freq[i] != 0;
+    if (used > (1 << maxbits)) return -1;
+    fbfd_pm *pm = malloc(sizeof *pm);
+    if (!pm) return -1;
+    fbfd_lengths(pm, freq, n, maxbits, lengths);
+    free(pm);
+    return 0;
 }

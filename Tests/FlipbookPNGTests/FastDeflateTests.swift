@@ -84,6 +84,26 @@ import Testing
         #expect(try roundTrip(tiles).count < 600 * 100 * 4 / 10)
     }
 
+    @Test func skewedByteCountsNeedLengthLimitedCodes() throws {
+        // Filtered bytes (the `up` differences) drawn with Fibonacci weights over 24 values: an
+        // unlimited Huffman code for a block would be ~20 bits deep, so the 15-bit limit is hit.
+        var fib: [Int] = [1, 1]
+        while fib.count < 24 { fib.append(fib[fib.count - 1] + fib[fib.count - 2]) }
+        let total = fib.reduce(0, +)
+        var rng = FastDeflateRNG(seed: 11)
+        var image = PixelBuffer(width: 400, height: 130)
+        func draw() -> UInt8 {
+            var r = (Int(rng.byte()) << 16 | Int(rng.byte()) << 8 | Int(rng.byte())) % total
+            for (k, w) in fib.enumerated() { if r < w { return UInt8(k * 11) }; r -= w }
+            return 0
+        }
+        for y in 0..<130 { for x in 0..<400 {
+            let above = y > 0 ? image[x, y - 1] : RGBA8(r: 0, g: 0, b: 0, a: 255)
+            image[x, y] = RGBA8(r: above.r &+ draw(), g: above.g &+ draw(), b: above.b &+ draw(), a: 255)
+        } }
+        try roundTrip(image)
+    }
+
     @Test func everyPremultipliedPairRoundTrips() throws {
         let image = allPremultipliedPairsImage()
         try roundTrip(image)
