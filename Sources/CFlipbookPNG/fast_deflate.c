@@ -1,20 +1,19 @@
 /*
  * fast_deflate.c — filter + LZ77 + dynamic-Huffman deflate for PNG rows (see docs/png.md).
  *
- * Pipeline for one image:
- *   1. Filter every row into one buffer F (filter byte + width·bpp bytes per row): `sub` for
- *      row 0, `up` for the rest (per-byte subtraction mod 256, SWAR on 4-byte pixels).
- *   2. Adler-32 of F (the zlib trailer).
- *   3. Parse F into tokens, one pixel at a time: at each pixel start try a match at distance
- *      bpp (the previous pixel: runs, including the zero runs that `up` makes of repeated
- *      rows) and one candidate from a small hash table of earlier pixels (tiles, repeats
- *      within the 32 KiB window); keep the longer if it is at least FBFD_MIN_MATCH bytes,
- *      else emit the pixel's bytes as literals. Matches may run across rows.
- *   4. Every ~FBFD_BLOCK bytes of F: build length-limited Huffman codes from the block's
- *      symbol counts (package-merge, 15 bits; 7 for the code-length code), compute the
- *      block's exact size, and write it as a dynamic block, or as stored blocks when that
- *      is smaller (incompressible data grows by 5 bytes per 64 KiB, plus headers).
- * The bit writer keeps 64 bits and stores 8 bytes at a time (the output has 8 bytes of slack).
+ * Pipeline for one image, one strip of whole rows (≥ FBFD_BLOCK bytes filtered) at a time:
+ *   1. Filter the strip's rows into a buffer that also keeps the previous 32 KiB (the match
+ *      window): filter byte + width·bpp bytes per row, `sub` for row 0 and `up` for the
+ *      rest (per-byte subtraction mod 256, SWAR on 4-byte pixels).
+ *   2. Update Adler-32 (the zlib trailer) over the filtered bytes.
+ *   3. Parse into tokens, one pixel at a time: at each pixel start compare two candidates
+ *      8 bytes at a time, the previous pixel (distance bpp: runs, including the zero runs
+ *      that `up` makes of repeated rows) and the last pixel with the same value from a
+ *      small hash table (tiles, repeats within 32 KiB); keep the longer if it reaches
+ *      FBFD_MIN_MATCH (FBFD_MIN_HASH_MATCH for the hash candidate), else emit the pixel's
+ *      bytes as literals. Matches may run across rows, never past the strip.
+ *   4. Write the strip as one block (fast_block.c): dynamic Huffman codes from its counts
+ *      (package-merge, fast_huffman.c), or stored blocks when those are no bigger.
  */
 #include "fast_deflate.h"
 #include "fast_deflate_internal.h"
@@ -22,194 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FBFD_HASH_BITS 12       /* 16 KiB table: stays in L1 */
 #define FBFD_MIN_MATCH 6        /* bytes; shorter matches are emitted as literals */
 #ifndef FBFD_MIN_HASH_MATCH
 #define FBFD_MIN_HASH_MATCH 12  /* bytes, for hash-table matches: shorter ones lose on noisy rows */
 #endif
 #define FBFD_BLOCK (1u << 17)   /* filtered bytes per strip = deflate block (whole rows) */
-#define FBFD_WINDOW 32768
-
-static inline uint32_t ld32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static inline uint64_t ld64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
-static inline void st64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
-
-/* ---------------------------------------------------------------- static tables */
-
-static const uint16_t len_base[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
-                                      35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-static const uint8_t len_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-                                      3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-static const uint16_t dist_base[30] = {1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
-                                       257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
-                                       8193, 12289, 16385, 24577};
-static const uint8_t dist_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
-                                       7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
-static const uint8_t cl_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
-
-/* Length → code index (0…28), distance-1 → distance code: `(d-1) < 256 ? small[d-1] :
- * large[(d-1) >> 7]` (from distance code 16 on, every code spans a multiple of 128). */
-typedef struct fbfd_tables {
-    uint8_t len_code[259];
-    uint8_t dist_small[256];
-    uint8_t dist_large[256];
-} fbfd_tables;
-
-static void fbfd_make_tables(fbfd_tables *t) {
-    for (int c = 0; c < 29; c++)
-        for (int l = len_base[c]; l < len_base[c] + (1 << len_extra[c]) && l <= 258; l++) t->len_code[l] = (uint8_t)c;
-    t->len_code[258] = 28; /* 258 has its own code (285), not 284 + 31 */
-    for (int c = 0; c < 30; c++)
-        for (int d = dist_base[c]; d < dist_base[c] + (1 << dist_extra[c]); d++) {
-            if (d - 1 < 256) t->dist_small[d - 1] = (uint8_t)c;
-            else t->dist_large[(d - 1) >> 7] = (uint8_t)c;
-        }
-}
-
-static inline int fbfd_dist_code(const fbfd_tables *t, uint32_t d) {
-    return d - 1 < 256 ? t->dist_small[d - 1] : t->dist_large[(d - 1) >> 7];
-}
-
-/* ---------------------------------------------------------------- encoder state */
-
-typedef struct fbfd {
-    fbfd_tables t;
-    uint8_t *out;       /* output, `cap` bytes, 8 of them slack for the 64-bit stores */
-    size_t len, cap;
-    uint64_t bits;      /* pending bits, LSB first */
-    unsigned nbits;     /* < 64 between calls */
-    uint16_t *tok;      /* block tokens: literal byte; or 256 + length, then distance */
-    size_t ntok;
-    uint32_t lfreq[FBFD_MAX_SYMBOLS], dfreq[30];
-    uint32_t lit[4][256]; /* literal counts by byte of the pixel (no store-forwarding chains) */
-    int32_t hash[1 << FBFD_HASH_BITS];
-    fbfd_pm pm;
-} fbfd;
-
-static inline void put(fbfd *e, uint64_t v, unsigned n) { e->bits |= v << e->nbits; e->nbits += n; }
-static inline void flush(fbfd *e) { /* after: nbits < 8 */
-    st64(e->out + e->len, e->bits);
-    e->len += e->nbits >> 3;
-    e->bits = (e->nbits & ~7u) == 64 ? 0 : e->bits >> (e->nbits & ~7u);
-    e->nbits &= 7;
-}
-
-/* ---------------------------------------------------------------- blocks */
-
-/* Stored blocks for the block's raw bytes f[start, end): ≤ 65535 bytes each. */
-static void fbfd_stored(fbfd *e, const uint8_t *f, size_t start, size_t end, int final) {
-    do {
-        size_t n = end - start > 65535 ? 65535 : end - start;
-        put(e, (final && start + n == end) ? 1 : 0, 3); /* BFINAL, BTYPE 00 */
-        put(e, 0, (8 - (e->nbits & 7)) & 7);           /* pad to a byte */
-        put(e, n | (uint64_t)(~n & 0xFFFF) << 16, 32); /* LEN, NLEN */
-        flush(e);
-        memcpy(e->out + e->len, f + start, n);
-        e->len += n;
-        start += n;
-    } while (start < end);
-}
-
-/* Writes the block of the current tokens, covering F[start, end). */
-static void fbfd_block(fbfd *e, const uint8_t *f, size_t start, size_t end, int final) {
-    uint8_t ll[FBFD_MAX_SYMBOLS], dl[30], cll[19];
-    uint16_t lc[FBFD_MAX_SYMBOLS], dc[30], clc[19];
-    for (int b = 0; b < 256; b++) e->lfreq[b] += e->lit[0][b] + e->lit[1][b] + e->lit[2][b] + e->lit[3][b];
-    e->lfreq[256] = 1; /* end of block */
-    /* Every tree gets at least two codes (a complete code, which every inflater accepts). */
-    uint32_t lf[FBFD_MAX_SYMBOLS], df[30];
-    memcpy(lf, e->lfreq, sizeof lf);
-    memcpy(df, e->dfreq, sizeof df);
-    int used = 0;
-    for (int i = 0; i < 30; i++) used += df[i] != 0;
-    if (used < 2) { if (!df[0]) df[0] = 1; else df[1] = 1; if (used == 0) df[1] = 1; }
-    lf[0] |= lf[0] == 0; /* with EOB: at least two literal/length codes */
-    fbfd_lengths(&e->pm, lf, 286, 15, ll);
-    fbfd_lengths(&e->pm, df, 30, 15, dl);
-
-    int hlit = 286, hdist = 30;
-    while (hlit > 257 && !ll[hlit - 1]) hlit--;
-    while (hdist > 1 && !dl[hdist - 1]) hdist--;
-    /* Run-length code the concatenated lengths with symbols 16 (repeat previous 3–6),
-     * 17 (zeros 3–10), 18 (zeros 11–138). Each entry: symbol | extra value << 8. */
-    uint8_t all[286 + 30];
-    uint16_t cls[286 + 30];
-    int n = 0, total = hlit + hdist;
-    memcpy(all, ll, (size_t)hlit);
-    memcpy(all + hlit, dl, (size_t)hdist);
-    uint32_t clf[19] = {0};
-    for (int i = 0; i < total;) {
-        int v = all[i], r = 1;
-        while (i + r < total && all[i + r] == v) r++;
-        i += r;
-        if (v == 0) {
-            while (r >= 11) { int k = r > 138 ? 138 : r; cls[n++] = (uint16_t)(18 | (k - 11) << 8); clf[18]++; r -= k; }
-            if (r >= 3) { cls[n++] = (uint16_t)(17 | (r - 3) << 8); clf[17]++; r = 0; }
-        } else {
-            cls[n++] = (uint16_t)v; clf[v]++; r--;
-            while (r >= 3) { int k = r > 6 ? 6 : r; cls[n++] = (uint16_t)(16 | (k - 3) << 8); clf[16]++; r -= k; }
-        }
-        while (r-- > 0) { cls[n++] = (uint16_t)v; clf[v]++; }
-    }
-    uint32_t cf[19];
-    memcpy(cf, clf, sizeof cf);
-    int clused = 0;
-    for (int i = 0; i < 19; i++) clused += cf[i] != 0;
-    if (clused < 2) { if (!cf[0]) cf[0] = 1; else cf[1] = 1; }
-    fbfd_lengths(&e->pm, cf, 19, 7, cll);
-    int hclen = 19;
-    while (hclen > 4 && !cll[cl_order[hclen - 1]]) hclen--;
-
-    /* Exact size of the dynamic block in bits, against stored blocks. */
-    uint64_t bits = 3 + 14 + 3 * (uint64_t)hclen;
-    bits += (uint64_t)clf[16] * 2 + (uint64_t)clf[17] * 3 + (uint64_t)clf[18] * 7;
-    for (int i = 0; i < 19; i++) bits += (uint64_t)clf[i] * cll[i];
-    for (int i = 0; i < 286; i++) bits += (uint64_t)e->lfreq[i] * ll[i];
-    for (int i = 0; i < 29; i++) bits += (uint64_t)e->lfreq[257 + i] * len_extra[i];
-    for (int i = 0; i < 30; i++) bits += (uint64_t)e->dfreq[i] * (dl[i] + dist_extra[i]);
-    size_t raw = end - start, pieces = raw / 65535 + 1;
-    uint64_t stored_bits = 8 * (uint64_t)raw + pieces * (3 + 7 + 32);
-    if (bits >= stored_bits) {
-        fbfd_stored(e, f, start, end, final);
-        return;
-    }
-
-    fbfd_codes(ll, 286, lc);
-    fbfd_codes(dl, 30, dc);
-    fbfd_codes(cll, 19, clc);
-    put(e, final ? 5 : 4, 3); /* BFINAL, BTYPE 10 (dynamic) */
-    put(e, (uint64_t)(hlit - 257) | (uint64_t)(hdist - 1) << 5 | (uint64_t)(hclen - 4) << 10, 14);
-    flush(e);
-    for (int i = 0; i < hclen; i++) { put(e, cll[cl_order[i]], 3); if ((i & 7) == 7) flush(e); }
-    flush(e);
-    for (int i = 0; i < n; i++) {
-        int s = cls[i] & 0xFF, x = cls[i] >> 8;
-        put(e, clc[s], cll[s]);
-        if (s >= 16) put(e, (uint64_t)x, s == 16 ? 2 : s == 17 ? 3 : 7);
-        flush(e);
-    }
-    const uint16_t *tok = e->tok;
-    for (size_t i = 0; i < e->ntok; i++) {
-        uint32_t t = tok[i];
-        if (t < 256) {
-            put(e, lc[t], ll[t]);
-            /* Up to three literals (3 × 15 bits) fit before a flush. */
-            if (i + 1 < e->ntok && tok[i + 1] < 256) { t = tok[++i]; put(e, lc[t], ll[t]); }
-            if (i + 1 < e->ntok && tok[i + 1] < 256) { t = tok[++i]; put(e, lc[t], ll[t]); }
-        } else {
-            uint32_t l = t - 256, d = tok[++i];
-            int c = e->t.len_code[l];
-            put(e, lc[257 + c], ll[257 + c]);
-            put(e, l - len_base[c], len_extra[c]);
-            int k = fbfd_dist_code(&e->t, d);
-            put(e, dc[k], dl[k]);
-            put(e, d - dist_base[k], dist_extra[k]);
-        }
-        flush(e);
-    }
-    put(e, lc[256], ll[256]);
-    flush(e);
-}
 
 /* ---------------------------------------------------------------- parser */
 
@@ -354,9 +170,6 @@ static uint32_t fbfd_adler_update(uint32_t adler, const uint8_t *p, size_t n) {
     }
     return b << 16 | a;
 }
-
-/* Adler-32 state carried across strips. */
-static uint32_t fbfd_adler_update(uint32_t adler, const uint8_t *p, size_t n);
 
 /* ---------------------------------------------------------------- entry point */
 
