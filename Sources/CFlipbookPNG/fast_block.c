@@ -99,15 +99,15 @@ void fbfd_block(fbfd *e, const uint8_t *f, size_t start, size_t end, int final) 
     while (hclen > 4 && !cll[cl_order[hclen - 1]]) hclen--;
 
     /* Exact size of the dynamic block in bits, against stored blocks. */
-    uint64_t bits = 3 + 14 + 3 * (uint64_t)hclen;
-    bits += (uint64_t)clf[16] * 2 + (uint64_t)clf[17] * 3 + (uint64_t)clf[18] * 7;
-    for (int i = 0; i < 19; i++) bits += (uint64_t)clf[i] * cll[i];
-    for (int i = 0; i < 286; i++) bits += (uint64_t)e->lfreq[i] * ll[i];
-    for (int i = 0; i < 29; i++) bits += (uint64_t)e->lfreq[257 + i] * len_extra[i];
-    for (int i = 0; i < 30; i++) bits += (uint64_t)e->dfreq[i] * (dl[i] + dist_extra[i]);
+    uint64_t size = 3 + 14 + 3 * (uint64_t)hclen;
+    size += (uint64_t)clf[16] * 2 + (uint64_t)clf[17] * 3 + (uint64_t)clf[18] * 7;
+    for (int i = 0; i < 19; i++) size += (uint64_t)clf[i] * cll[i];
+    for (int i = 0; i < 286; i++) size += (uint64_t)e->lfreq[i] * ll[i];
+    for (int i = 0; i < 29; i++) size += (uint64_t)e->lfreq[257 + i] * len_extra[i];
+    for (int i = 0; i < 30; i++) size += (uint64_t)e->dfreq[i] * (dl[i] + dist_extra[i]);
     size_t raw = end - start, pieces = raw / 65535 + 1;
     uint64_t stored_bits = 8 * (uint64_t)raw + pieces * (3 + 7 + 32);
-    if (bits >= stored_bits) {
+    if (size >= stored_bits) {
         fbfd_stored(e, f, start, end, final);
         return;
     }
@@ -126,25 +126,38 @@ void fbfd_block(fbfd *e, const uint8_t *f, size_t start, size_t end, int final) 
         if (s >= 16) put(e, (uint64_t)x, s == 16 ? 2 : s == 17 ? 3 : 7);
         flush(e);
     }
+    /* The token loop keeps the bit writer in locals: stores through `out` (a byte pointer)
+     * may alias anything, so fields of `e` would be reloaded after every flush. */
     const uint16_t *tok = e->tok;
-    for (size_t i = 0; i < e->ntok; i++) {
+    uint8_t *out = e->out;
+    size_t len = e->len, ntok = e->ntok;
+    uint64_t bits = e->bits;
+    unsigned nbits = e->nbits;
+#define PUT(v, n) (bits |= (uint64_t)(v) << nbits, nbits += (n))
+#define FLUSH() (st64(out + len, bits), len += nbits >> 3, bits >>= nbits & ~7u, nbits &= 7)
+    for (size_t i = 0; i < ntok; i++) {
         uint32_t t = tok[i];
         if (t < 256) {
-            put(e, lc[t], ll[t]);
+            PUT(lc[t], ll[t]);
             /* Up to three literals (3 × 15 bits) fit before a flush. */
-            if (i + 1 < e->ntok && tok[i + 1] < 256) { t = tok[++i]; put(e, lc[t], ll[t]); }
-            if (i + 1 < e->ntok && tok[i + 1] < 256) { t = tok[++i]; put(e, lc[t], ll[t]); }
+            if (i + 1 < ntok && tok[i + 1] < 256) { t = tok[++i]; PUT(lc[t], ll[t]); }
+            if (i + 1 < ntok && tok[i + 1] < 256) { t = tok[++i]; PUT(lc[t], ll[t]); }
         } else {
             uint32_t l = t - 256, d = tok[++i];
             int c = e->t.len_code[l];
-            put(e, lc[257 + c], ll[257 + c]);
-            put(e, l - len_base[c], len_extra[c]);
+            PUT(lc[257 + c], ll[257 + c]);
+            PUT(l - len_base[c], len_extra[c]);
             int k = fbfd_dist_code(&e->t, d);
-            put(e, dc[k], dl[k]);
-            put(e, d - dist_base[k], dist_extra[k]);
+            PUT(dc[k], dl[k]);
+            PUT(d - dist_base[k], dist_extra[k]);
         }
-        flush(e);
+        FLUSH(); /* nbits ≤ 7 + 48 before: the shift is at most 48 */
     }
+#undef PUT
+#undef FLUSH
+    e->len = len;
+    e->bits = bits;
+    e->nbits = nbits;
     put(e, lc[256], ll[256]);
     flush(e);
 }
