@@ -19,17 +19,22 @@
 
 #include <string.h>
 
-/* Sorts symbol indices by (weight, symbol): deterministic, insertion sort (n ≤ 288, mostly
- * called once per block). */
+/* Sorts symbol indices by (weight, symbol), deterministic: keys weight << 9 | symbol sorted
+ * by a bottom-up merge sort (n ≤ 288: O(n log n), no recursion, called 3 times per block). */
 static void fbfd_sort(int *sym, const uint32_t *freq, int m) {
-    for (int i = 1; i < m; i++) {
-        int s = sym[i], j = i - 1;
-        while (j >= 0 && (freq[sym[j]] > freq[s] || (freq[sym[j]] == freq[s] && sym[j] > s))) {
-            sym[j + 1] = sym[j];
-            j--;
+    uint64_t a[FBFD_MAX_SYMBOLS], b[FBFD_MAX_SYMBOLS], *src = a, *dst = b;
+    for (int i = 0; i < m; i++) a[i] = (uint64_t)freq[sym[i]] << 9 | (uint64_t)sym[i];
+    for (int width = 1; width < m; width *= 2) {
+        for (int lo = 0; lo < m; lo += 2 * width) {
+            int mid = lo + width < m ? lo + width : m, hi = lo + 2 * width < m ? lo + 2 * width : m;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) dst[k++] = src[i] <= src[j] ? src[i++] : src[j++];
+            while (i < mid) dst[k++] = src[i++];
+            while (j < hi) dst[k++] = src[j++];
         }
-        sym[j + 1] = s;
+        uint64_t *t = src; src = dst; dst = t;
     }
+    for (int i = 0; i < m; i++) sym[i] = (int)(src[i] & 511);
 }
 
 void fbfd_lengths(fbfd_pm *pm, const uint32_t *freq, int n, int maxbits, uint8_t *lens) {
