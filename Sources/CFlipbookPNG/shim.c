@@ -8,6 +8,7 @@
  * longjmp unless volatile), and the jump target frees it.
  */
 #include "flipbook_png.h"
+#include "fast_deflate.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -252,6 +253,7 @@ typedef struct fb_writer {
     uint8_t *converted; /* test-only output formats: the image re-laid out for libpng */
     png_bytep *rows;
     png_text *texts;
+    uint8_t *zdata; /* FBPNG_STRATEGY_FLIPBOOK_FAST: the zlib stream for the IDAT chunks */
 } fb_writer;
 
 static void fb_write_fn(png_structp png, png_bytep data, size_t n) {
@@ -279,7 +281,8 @@ static void fb_writer_close(fb_writer *w) {
     free(w->converted);
     free(w->rows);
     free(w->texts);
-    w->buf = NULL; w->converted = NULL; w->rows = NULL; w->texts = NULL;
+    free(w->zdata);
+    w->buf = NULL; w->converted = NULL; w->rows = NULL; w->texts = NULL; w->zdata = NULL;
 }
 
 /* Re-lays the 4-byte input pixels for the test-only formats (gray, gray+alpha, 16-bit). */
@@ -316,7 +319,7 @@ int fbpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t st
         fb_set_error(err, "cannot encode: the pixel rows are shorter than width * 4 bytes");
         return FBPNG_INVALID_ARGUMENT;
     }
-    if (p->level < 0 || p->level > 9 || p->strategy < 0 || p->strategy > 4 || (p->filters & ~0xF8) != 0 ||
+    if (p->level < 0 || p->level > 9 || p->strategy < 0 || (p->strategy > 4 && p->strategy != FBPNG_STRATEGY_FLIPBOOK_FAST) || (p->filters & ~0xF8) != 0 ||
         p->filters == 0 || p->mem_level < 0 || p->mem_level > 9 || (p->window_bits != 0 &&
         (p->window_bits < 8 || p->window_bits > 15)) || p->output < 0 || p->output > FBPNG_OUT_RGBA16) {
         fb_set_error(err, "cannot encode: compression settings out of range (level 0-9, memLevel 1-9, windowBits 8-15)");
@@ -362,8 +365,10 @@ int fbpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t st
     png_set_IHDR(w.png, w.info, width, height, depth, ctype,
                  p->interlace ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(w.png, p->level);
-    png_set_compression_strategy(w.png, p->strategy);
+    int own_deflate = p->strategy == FBPNG_STRATEGY_FLIPBOOK_FAST;
+    int fast_path = own_deflate && !p->interlace && (p->output == FBPNG_OUT_RGB8 || p->output == FBPNG_OUT_RGBA8);
+    png_set_compression_level(w.png, own_deflate ? 1 : p->level);
+    png_set_compression_strategy(w.png, own_deflate ? FBPNG_STRATEGY_RLE : p->strategy);
     if (p->mem_level) png_set_compression_mem_level(w.png, p->mem_level);
     if (p->window_bits) png_set_compression_window_bits(w.png, p->window_bits);
     if (p->buffer_size) png_set_compression_buffer_size(w.png, p->buffer_size);
@@ -379,7 +384,28 @@ int fbpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t st
         }
         png_set_text(w.png, w.info, w.texts, p->text_count);
     }
-    png_write_info(w.png, w.info);
+    png_write_info(w.png, w.info); /* signature, IHDR, tEXt */
+    if (fast_path) {
+        /* Our own zlib stream (fast_deflate.c), framed by libpng: IDAT chunks of
+         * `buffer_size` bytes (1 MiB by default), then IEND. png_write_end would refuse
+         * ("No IDATs written") since libpng's own IDAT writer never ran. */
+        size_t zlen = 0;
+        int rc = fbfd_compress_image(rgba, width, height, stride, p->output == FBPNG_OUT_RGB8 ? 3 : 4,
+                                     &w.zdata, &zlen);
+        if (rc != 0) {
+            w.st.status = rc == -1 ? FBPNG_OUT_OF_MEMORY : FBPNG_INVALID_ARGUMENT;
+            png_error(w.png, rc == -1 ? "out of memory compressing the image" : "cannot compress the image");
+        }
+        size_t chunk = p->buffer_size ? p->buffer_size : (size_t)1 << 20;
+        for (size_t off = 0; off < zlen; off += chunk)
+            png_write_chunk(w.png, (png_const_bytep)"IDAT", w.zdata + off, zlen - off < chunk ? zlen - off : chunk);
+        png_write_chunk(w.png, (png_const_bytep)"IEND", NULL, 0);
+        *out = w.buf;
+        *out_size = w.len;
+        w.buf = NULL; /* handed over */
+        fb_writer_close(&w);
+        return FBPNG_OK;
+    }
     if (p->output == FBPNG_OUT_RGB8) png_set_filler(w.png, 0, PNG_FILLER_AFTER); /* drop byte 4 */
     int passes = png_set_interlace_handling(w.png);
     for (int pass = 0; pass < passes; pass++)

@@ -39,7 +39,11 @@ struct BenchPNGCommand: ParsableCommand {
             PNGEncodeOptions(compressionLevel: level, strategy: s, filter: f, memoryLevel: mem, windowBits: win,
                              bufferSize: buf, writesOpaqueAsRGB: rgb)
         }
+        var ownRGBA = PNGEncodeOptions(strategy: .flipbookFast, bufferSize: 1 << 20, writesOpaqueAsRGB: false)
         list += [
+            ("preset fastZlib", .fastZlib),
+            ("flipbookFast RGB", o(1, .flipbookFast, .up)),
+            ("flipbookFast RGBA", ownRGBA),
             ("L1 default up RGBA 8K-buf (peers ref)", o(1, .default, .up, rgb: false, buf: nil)),
             ("L1 default up", o(1, .default, .up)),
             ("L1 rle up RGBA", o(1, .rle, .up, rgb: false)),

@@ -77,6 +77,11 @@ enum {
     FBPNG_STRATEGY_HUFFMAN_ONLY = 2,
     FBPNG_STRATEGY_RLE = 3,
     FBPNG_STRATEGY_FIXED = 4,
+    /// Not zlib: Flipbook's own deflate for image rows (fast_deflate.c) with a fixed filter
+    /// choice (`sub` for row 0, `up` after); `level`, `filters`, `mem_level` and
+    /// `window_bits` are ignored. libpng still writes every chunk. For interlaced or
+    /// test-only outputs it falls back to zlib level 1 Z_RLE with `filters`.
+    FBPNG_STRATEGY_FLIPBOOK_FAST = 16,
 };
 
 /// Row filter masks (values are libpng's PNG_FILTER_* bits; ALL lets libpng choose per row).
@@ -118,6 +123,11 @@ int fbpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t st
                  fbpng_error *err);
 
 void fbpng_free(void *p);
+
+/// Test hook into the `flipbookFast` encoder: the length-limited Huffman code lengths
+/// (package-merge) it would use for `n` (≤ 288) symbol frequencies, at most `maxbits` (1–15)
+/// bits. Returns 0, or -1 when the arguments are out of range or 2^maxbits < used symbols.
+int fbpng_huffman_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *lengths);
 
 /// "libpng 1.6.39, zlib 1.2.13" (for bench output).
 const char *fbpng_versions(void);

@@ -1,0 +1,233 @@
+/*
+ * fast_deflate.c — filter + LZ77 + dynamic-Huffman deflate for PNG rows (see docs/png.md).
+ *
+ * Pipeline for one image, one strip of whole rows (≥ FBFD_BLOCK bytes filtered) at a time:
+ *   1. Filter the strip's rows into a buffer that also keeps the previous 32 KiB (the match
+ *      window): filter byte + width·bpp bytes per row, `sub` for row 0 and `up` for the
+ *      rest (per-byte subtraction mod 256, SWAR on 4-byte pixels).
+ *   2. Update Adler-32 (the zlib trailer) over the filtered bytes.
+ *   3. Parse into tokens, one pixel at a time: at each pixel start compare two candidates
+ *      8 bytes at a time, the previous pixel (distance bpp: runs, including the zero runs
+ *      that `up` makes of repeated rows) and the last pixel with the same value from a
+ *      small hash table (tiles, repeats within 32 KiB); keep the longer if it reaches
+ *      FBFD_MIN_MATCH (FBFD_MIN_HASH_MATCH for the hash candidate), else emit the pixel's
+ *      bytes as literals. Matches may run across rows, never past the strip.
+ *   4. Write the strip as one block (fast_block.c): dynamic Huffman codes from its counts
+ *      (package-merge, fast_huffman.c), or stored blocks when those are no bigger.
+ */
+#include "fast_deflate.h"
+#include "fast_deflate_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FBFD_MIN_MATCH 6        /* bytes; shorter matches are emitted as literals */
+#ifndef FBFD_MIN_HASH_MATCH
+#define FBFD_MIN_HASH_MATCH 12  /* bytes, for hash-table matches: shorter ones lose on noisy rows */
+#endif
+#define FBFD_BLOCK (1u << 17)   /* filtered bytes per strip = deflate block (whole rows) */
+
+/* ---------------------------------------------------------------- parser */
+
+/* Length of the common prefix of a and b, at most `limit`. */
+static inline size_t fbfd_match_len(const uint8_t *a, const uint8_t *b, size_t limit) {
+    size_t n = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (n + 8 <= limit) {
+        uint64_t x = ld64(a + n) ^ ld64(b + n);
+        if (x) return n + ((size_t)__builtin_ctzll(x) >> 3);
+        n += 8;
+    }
+#endif
+    while (n < limit && a[n] == b[n]) n++;
+    return n;
+}
+
+static void fbfd_flush_block(fbfd *e, const uint8_t *f, size_t start, size_t end, int final) {
+    fbfd_block(e, f, start, end, final);
+    e->ntok = 0;
+    memset(e->lfreq, 0, sizeof e->lfreq);
+    memset(e->dfreq, 0, sizeof e->dfreq);
+    memset(e->lit, 0, sizeof e->lit);
+}
+
+/* Tokenizes f[start, end) (whole rows of `rowlen` bytes, pixels of `bpp` bytes; f[0, start)
+ * is history, at least the 32 KiB window or everything since the image began). `pos0` is
+ * the absolute stream position of f[0]: the hash table holds absolute positions. */
+static void fbfd_parse(fbfd *e, const uint8_t *f, size_t start, size_t end, size_t rowlen, size_t bpp,
+                       size_t pos0) {
+    const uint32_t mask = bpp >= 4 ? 0xFFFFFFFFu : (1u << (8 * bpp)) - 1;
+    uint16_t *tok = e->tok + e->ntok;
+    uint32_t (*lit)[256] = e->lit;
+    size_t i = start;
+    for (size_t rs = start; rs < end; rs += rowlen) {
+        size_t re = rs + rowlen;
+        if (i == rs) { *tok++ = f[i]; lit[3][f[i]]++; i++; } /* the filter byte */
+        while (i < re) {
+            /* Matches stop at the end of the strip: the next rows are not filtered yet. */
+            size_t limit = end - i < 258 ? end - i : 258, best = 0, dist = bpp;
+            if (limit >= 8 && i >= bpp) {
+                /* Two candidates, compared 8 bytes at a time without branching: the previous
+                 * pixel (runs) and the hash table's last pixel with the same value. */
+                uint64_t here = ld64(f + i);
+                uint32_t v = (uint32_t)here & mask;
+                uint32_t h = (v * 0x9E3779B1u) >> (32 - FBFD_HASH_BITS);
+                size_t c = (size_t)e->hash[h] - pos0; /* wraps to huge when empty or older than f[0] */
+                e->hash[h] = (int32_t)(pos0 + i);
+                int ok = c < i && i - c <= FBFD_WINDOW;
+                size_t cand = ok ? c : i - bpp;
+                uint64_t xr = here ^ ld64(f + i - bpp), xh = here ^ ld64(f + cand);
+                size_t lr = xr ? (size_t)__builtin_ctzll(xr) >> 3 : 8;
+                size_t lh = xh ? (size_t)__builtin_ctzll(xh) >> 3 : 8;
+                lh = lh >= FBFD_MIN_HASH_MATCH || lh == 8 ? lh : 0; /* short hash matches lose on noise */
+                if (lh > lr) { best = lh; dist = i - cand; } else best = lr;
+                if (best == 8) { /* long match: extend the better candidate */
+                    size_t lr2 = lr == 8 ? 8 + fbfd_match_len(f + i + 8, f + i - bpp + 8, limit - 8) : lr;
+                    size_t lh2 = lh == 8 ? 8 + fbfd_match_len(f + i + 8, f + cand + 8, limit - 8) : lh;
+                    if (lh2 > lr2) { best = lh2; dist = i - cand; } else { best = lr2; dist = bpp; }
+                    if (dist != bpp && best < FBFD_MIN_HASH_MATCH) best = 0;
+                }
+            } else if (i >= bpp) {
+                best = fbfd_match_len(f + i, f + i - bpp, limit);
+            }
+            if (best >= FBFD_MIN_MATCH) {
+                tok[0] = (uint16_t)(256 + best);
+                tok[1] = (uint16_t)dist;
+                tok += 2;
+                e->lfreq[257 + e->t.len_code[best]]++;
+                e->dfreq[fbfd_dist_code(&e->t, (uint32_t)dist)]++;
+                i += best;
+            } else if (re - i >= bpp) { /* one whole pixel of literals */
+                tok[0] = f[i]; tok[1] = f[i + 1]; tok[2] = f[i + 2];
+                lit[0][f[i]]++; lit[1][f[i + 1]]++; lit[2][f[i + 2]]++;
+                if (bpp == 4) { tok[3] = f[i + 3]; lit[3][f[i + 3]]++; }
+                tok += bpp;
+                i += bpp;
+            } else { /* the tail of a row after a match ended off the pixel grid */
+                for (; i < re; i++) { *tok++ = f[i]; lit[3][f[i]]++; }
+            }
+        }
+    }
+    e->ntok = (size_t)(tok - e->tok);
+}
+
+/* ---------------------------------------------------------------- filter, Adler-32 */
+
+/* Per-byte a - b mod 256 on four packed bytes (no borrow between bytes). */
+static inline uint32_t fbfd_sub4(uint32_t a, uint32_t b) {
+    return ((a | 0x80808080u) - (b & 0x7F7F7F7Fu)) ^ ((a ^ ~b) & 0x80808080u);
+}
+
+/* Filters rows [y0, y1) into f (one filter byte + w·bpp bytes per row). */
+static void fbfd_filter(const uint8_t *rgba, uint32_t w, uint32_t y0, uint32_t y1, size_t stride, size_t bpp,
+                        uint8_t *f) {
+    size_t rowlen = 1 + (size_t)w * bpp;
+    for (uint32_t y = y0; y < y1; y++) {
+        const uint8_t *cur = rgba + (size_t)y * stride;
+        uint8_t *d = f + (size_t)(y - y0) * rowlen;
+        d[0] = y == 0 ? 1 : 2; /* sub for the first row, up for the others */
+        d++;
+        if (y == 0) {
+            uint32_t left = 0;
+            for (uint32_t x = 0; x < w; x++) {
+                uint32_t p = ld32(cur + 4 * (size_t)x);
+                uint32_t v = fbfd_sub4(p, left);
+                memcpy(d + x * bpp, &v, 4); /* bpp 3: the 4th byte is overwritten next */
+                left = p;
+            }
+        } else if (bpp == 4) {
+            const uint8_t *up = cur - stride;
+            for (size_t x = 0; x < (size_t)w * 4; x++) d[x] = (uint8_t)(cur[x] - up[x]);
+        } else {
+            const uint8_t *up = cur - stride;
+            for (uint32_t x = 0; x < w; x++) {
+                uint32_t v = fbfd_sub4(ld32(cur + 4 * (size_t)x), ld32(up + 4 * (size_t)x));
+                memcpy(d + x * 3, &v, 4);
+            }
+        }
+    }
+}
+
+/* Adler-32 (RFC 1950): a = 1 + Σ bytes, b = Σ a, both mod 65521. Per 32-byte chunk,
+ * b += 32·a + Σ (32-j)·p[j] and a += Σ p[j]; reduced every 5536 bytes (≤ zlib's NMAX 5552,
+ * so b cannot overflow 32 bits). */
+static uint32_t fbfd_adler_update(uint32_t adler, const uint8_t *p, size_t n) {
+    uint32_t a = adler & 0xFFFF, b = adler >> 16;
+    while (n > 0) {
+        size_t k = n < 5536 ? n : 5536;
+        n -= k;
+        while (k >= 32) {
+            uint32_t s = 0, ws = 0;
+            for (int j = 0; j < 32; j++) { s += p[j]; ws += (uint32_t)(32 - j) * p[j]; }
+            b += 32 * a + ws;
+            a += s;
+            p += 32;
+            k -= 32;
+        }
+        while (k--) { a += *p++; b += a; }
+        a %= 65521;
+        b %= 65521;
+    }
+    return b << 16 | a;
+}
+
+/* ---------------------------------------------------------------- entry point */
+
+int fbfd_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                        int channels, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (!rgba || width == 0 || height == 0 || (channels != 3 && channels != 4) || stride < (size_t)width * 4)
+        return -2;
+    size_t bpp = (size_t)channels, rowlen = 1 + (size_t)width * bpp, n = rowlen * height;
+    /* Rows are filtered one strip at a time (≥ FBFD_BLOCK bytes of whole rows) into a buffer
+     * that also keeps the previous FBFD_WINDOW bytes for matches: small enough to stay in
+     * cache, and the image is never copied whole. Each strip is one deflate block. */
+    uint32_t strip_rows = (uint32_t)((FBFD_BLOCK + rowlen - 1) / rowlen);
+    if (strip_rows > height) strip_rows = height;
+    size_t strip = (size_t)strip_rows * rowlen;
+    size_t fcap = FBFD_WINDOW + strip + 8; /* slack: 4-byte stores in the filter, loads in the parser */
+    uint8_t *f = malloc(fcap);
+    fbfd *e = malloc(sizeof *e);
+    uint16_t *tok = malloc((strip + 8) * sizeof *tok);
+    size_t cap = n + n / 1024 + 1024 + 8; /* ≥ stored size: 5 bytes per 65535 + headers */
+    uint8_t *o = malloc(cap);
+    if (!f || !e || !tok || !o) { free(f); free(e); free(tok); free(o); return -1; }
+    memset(f, 0, fcap);
+    fbfd_make_tables(&e->t);
+    e->out = o; e->cap = cap; e->len = 0; e->bits = 0; e->nbits = 0;
+    e->tok = tok; e->ntok = 0;
+    memset(e->lfreq, 0, sizeof e->lfreq);
+    memset(e->dfreq, 0, sizeof e->dfreq);
+    memset(e->lit, 0, sizeof e->lit);
+    memset(e->hash, 0xFF, sizeof e->hash); /* -1: empty */
+
+    o[0] = 0x78; o[1] = 0x01; /* deflate, 32 KiB window, "fastest"; 0x7801 % 31 == 0 */
+    e->len = 2;
+    uint32_t adler = 1;
+    size_t pos0 = 0, used = 0; /* f[0] is stream position pos0; f[0, used) is filled */
+    for (uint32_t y = 0; y < height; y += strip_rows) {
+        uint32_t y1 = height - y < strip_rows ? height : y + strip_rows;
+        size_t bytes = (size_t)(y1 - y) * rowlen;
+        if (used + bytes > FBFD_WINDOW + strip) { /* keep only the last window as history */
+            memmove(f, f + used - FBFD_WINDOW, FBFD_WINDOW);
+            pos0 += used - FBFD_WINDOW;
+            used = FBFD_WINDOW;
+        }
+        fbfd_filter(rgba, width, y, y1, stride, bpp, f + used);
+        adler = fbfd_adler_update(adler, f + used, bytes);
+        fbfd_parse(e, f, used, used + bytes, rowlen, bpp, pos0);
+        fbfd_flush_block(e, f, used, used + bytes, y1 == height);
+        used += bytes;
+    }
+    put(e, 0, (8 - (e->nbits & 7)) & 7);
+    flush(e);
+    o[e->len++] = (uint8_t)(adler >> 24);
+    o[e->len++] = (uint8_t)(adler >> 16);
+    o[e->len++] = (uint8_t)(adler >> 8);
+    o[e->len++] = (uint8_t)adler;
+    *out = o;
+    *out_size = e->len;
+    free(f); free(e); free(tok);
+    return 0;
+}
