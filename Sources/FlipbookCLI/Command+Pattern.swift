@@ -18,7 +18,7 @@ struct PatternCommand: ParsableCommand {
     @Option(help: "Image size as WIDTHxHEIGHT.")
     var size: String = "512x512"
 
-    @Option(help: "Compression preset: fast, default or small.")
+    @Option(help: "Compression preset: fast (Flipbook's own deflate, ~350 MB/s), fastZlib, default or small.")
     var preset: String = "default"
 
     /// Parses `WxH` (also `W×H`), each side 1…``PixelBuffer/maximumDimension``.
@@ -35,7 +35,7 @@ struct PatternCommand: ParsableCommand {
             throw ValidationError("--size must be WIDTHxHEIGHT with each side 1...\(PixelBuffer.maximumDimension), got '\(size)'")
         }
         guard PNGEncodeOptions.preset(named: preset) != nil else {
-            throw ValidationError("--preset must be fast, default or small, got '\(preset)'")
+            throw ValidationError("--preset must be fast, fastZlib, default or small, got '\(preset)'")
         }
     }
 

@@ -57,7 +57,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Worker threads per stage (default: the number of cores).")
     var threads: Int?
 
-    @Option(name: .customLong("png-compression"), help: "PNG preset: fast, default or small.")
+    @Option(name: .customLong("png-compression"), help: "PNG preset: fast (default; Flipbook's own deflate), fastZlib (zlib level 1), default (zlib level 6) or small (level 9, for golden files).")
     var pngCompression: String = "fast"
 
     @Option(help: "PNG file-name pattern with one %d conversion.")

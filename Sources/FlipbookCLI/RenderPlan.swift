@@ -43,7 +43,7 @@ struct RenderPlan {
             format = v
         }
         guard let png = PNGEncodeOptions.preset(named: c.pngCompression) else {
-            return .failure(RenderUsageError("--png-compression must be fast, default or small, got '\(c.pngCompression)'"))
+            return .failure(RenderUsageError("--png-compression must be fast, fastZlib, default or small, got '\(c.pngCompression)'"))
         }
         let pattern: FramePattern
         do { pattern = try FramePattern(c.pattern) } catch { return .failure(RenderUsageError("--pattern: \(error.description)")) }

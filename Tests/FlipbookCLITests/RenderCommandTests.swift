@@ -74,7 +74,7 @@ struct RenderRun {
             (["--size", "12"], "--size must be WIDTHxHEIGHT"),
             (["--frames", "5..2"], "--frames must be A..B"),
             (["--format", "gif"], "--format must be png, y4m, mp4, webm or null"),
-            (["--png-compression", "max"], "--png-compression must be fast, default or small"),
+            (["--png-compression", "max"], "--png-compression must be fast, fastZlib, default or small"),
             (["--pattern", "frame.png"], "--pattern: invalid file-name pattern"),
             (["--frames", "0..2", "--duration", "1"], "give --frames or --duration, not both"),
             (["--threads", "0"], "--threads must be 1...256"),
