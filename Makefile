@@ -35,6 +35,10 @@ demo: release
 	$(FLIPBOOK) info demo-out/pattern.png
 	@echo "demo: wrote demo-out/pattern.png"
 
+## bench: compositor + PNG benchmark suite (W1 W2 W3 W4, end to end, scaling sweeps), release build, < ~10 min
+bench: release
+	$(FLIPBOOK) bench --workload all
+
 ## bench-png: PNG encode throughput of the peers' W1 frame with each preset (release build)
 bench-png: release
 	$(FLIPBOOK) bench-png

@@ -86,9 +86,31 @@ enum _BandExecutor {
         }
     }
 
+    /// Draws one op over the band's rows. Per row: the shapes' conservative spans give the
+    /// possibly-covered pixels `[lo, hi)` and the certainly-full ones `[flo, fhi)`; only the two
+    /// edge runs get per-pixel coverage, the interior goes to the painter with coverage nil.
+    /// Everything that does not depend on the row (the paint, the sampler set-up, the texture
+    /// pointer) is resolved once per draw, not per span.
     static func draw(_ d: _Draw, into t: _Target, coverage: UnsafeMutablePointer<UInt8>) {
         let r = d.bounds.intersection(t.rect)
         if r.isEmpty || d.alpha == 0 { return }
+        if case .image(let img) = d.paint, let kind = _FastImage.kind(img, x0: r.x0, x1: r.x1) {
+            img.texture.withRasterImage { raster in
+                let fast = _FastImage(img, kind: kind, raster: raster, alpha: d.alpha)
+                rows(d, r, t, coverage) { y, x0, x1, row, cov in fast.span(y: y, x0: x0, x1: x1, row: row, coverage: cov) }
+            }
+            return
+        }
+        let paint = d.paint, alpha = d.alpha
+        rows(d, r, t, coverage) { y, x0, x1, row, cov in
+            _SpanPainter.span(paint, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: cov)
+        }
+    }
+
+    @inline(__always)
+    static func rows(_ d: _Draw, _ r: _IRect, _ t: _Target, _ coverage: UnsafeMutablePointer<UInt8>,
+                     _ span: (Int, Int, Int, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt8>?) -> Void) {
+        let hasHole = d.hole != nil
         for y in r.y0..<r.y1 {
             var lo = r.x0, hi = r.x1, flo = r.x0, fhi = r.x1
             for s in d.shapes {
@@ -96,7 +118,7 @@ enum _BandExecutor {
                 lo = max(lo, sp.lo); hi = min(hi, sp.hi)
                 flo = max(flo, sp.flo); fhi = min(fhi, sp.fhi)
             }
-            if d.hole != nil { flo = lo; fhi = lo }
+            if hasHole { flo = lo; fhi = lo }
             if hi <= lo { continue }
             if fhi <= flo { flo = lo; fhi = lo }
             flo = max(flo, lo); fhi = min(fhi, hi)
@@ -104,16 +126,14 @@ enum _BandExecutor {
             let row = t.row(y)
             // Left partial, full middle, right partial.
             if flo > lo {
-                for x in lo..<flo { coverage[x - lo] = UInt8(_Coverage.draw(d, x: x, y: y)) }
-                _SpanPainter.span(d.paint, alpha: d.alpha, y: y, x0: lo, x1: flo, row: row, coverage: coverage)
+                _Coverage.drawRow(d, y: y, x0: lo, x1: flo, into: coverage)
+                span(y, lo, flo, row, coverage)
             }
-            if fhi > flo {
-                _SpanPainter.span(d.paint, alpha: d.alpha, y: y, x0: flo, x1: fhi, row: row, coverage: nil)
-            }
+            if fhi > flo { span(y, flo, fhi, row, nil) }
             let rs = max(fhi, flo)
             if hi > rs {
-                for x in rs..<hi { coverage[x - rs] = UInt8(_Coverage.draw(d, x: x, y: y)) }
-                _SpanPainter.span(d.paint, alpha: d.alpha, y: y, x0: rs, x1: hi, row: row, coverage: coverage)
+                _Coverage.drawRow(d, y: y, x0: rs, x1: hi, into: coverage)
+                span(y, rs, hi, row, coverage)
             }
         }
     }
