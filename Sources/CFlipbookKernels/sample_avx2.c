@@ -146,8 +146,15 @@ FBK_AVX2_INLINE int affine_block(uint32_t *dst, const fbk_image *img, __m256i hu
     __m256i slo, shi, ones = _mm256_set1_epi32(-1);
     if (bilinear) {
         __m256i fx = _mm256_srli_epi32(lu, 24), fy = _mm256_srli_epi32(lv, 24);
-        if (clamp) { clamp_coord(&hu, &fx, img->width); clamp_coord(&hv, &fy, img->height); }
+        /* Interior blocks first: when every footprint is inside, clamping changes nothing
+         * (0 <= x0 < w-1 keeps x0 and fx), so the clamp work is only done at the edges. */
         if (all_inside(img, hu, hv)) {
+            bilerp_pairs(img, hu, hv, fx, fy, &slo, &shi);
+            finish(dst, slo, shi, mask, opacity);
+            return 1;
+        }
+        if (clamp) { clamp_coord(&hu, &fx, img->width); clamp_coord(&hv, &fy, img->height); }
+        if (clamp && all_inside(img, hu, hv)) {
             bilerp_pairs(img, hu, hv, fx, fy, &slo, &shi);
         } else {
             __m256i p00, p10, p01, p11;
