@@ -124,17 +124,31 @@ enum _BandExecutor {
             flo = max(flo, lo); fhi = min(fhi, hi)
             if fhi <= flo { flo = lo; fhi = lo }
             let row = t.row(y)
-            // Left partial, full middle, right partial.
+            // Left edge run [lo, flo): only the pixels with 0 < coverage < 255 need the mask.
+            // Leading zeros are skipped and trailing 255s join the interior (a 255 mask gives
+            // k = div255(alpha·255) = alpha, a 0 mask draws nothing: the same bytes either way),
+            // so a pixel-aligned edge (W2) becomes one full-row span.
+            var b = lo
             if flo > lo {
                 _Coverage.drawRow(d, y: y, x0: lo, x1: flo, into: coverage)
-                span(y, lo, flo, row, coverage)
+                var a = lo
+                b = flo
+                while a < b && coverage[a - lo] == 0 { a += 1 }
+                while b > a && coverage[b - 1 - lo] == 255 { b -= 1 }
+                if b > a { span(y, a, b, row, coverage + (a - lo)) }
             }
-            if fhi > flo { span(y, flo, fhi, row, nil) }
+            // Right edge run [rs, hi): leading 255s join the interior, trailing zeros are skipped.
             let rs = max(fhi, flo)
+            var c = rs, e = rs
             if hi > rs {
                 _Coverage.drawRow(d, y: y, x0: rs, x1: hi, into: coverage)
-                span(y, rs, hi, row, coverage)
+                e = hi
+                while c < e && coverage[c - rs] == 255 { c += 1 }
+                while e > c && coverage[e - 1 - rs] == 0 { e -= 1 }
             }
+            // Interior [b, c): [b, flo) and [rs, c) are full by the trimming, [flo, fhi) by rowSpans.
+            if c > b { span(y, b, c, row, nil) }
+            if e > c { span(y, c, e, row, coverage + (c - rs)) }
         }
     }
 }
