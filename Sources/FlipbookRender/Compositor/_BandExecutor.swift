@@ -97,7 +97,9 @@ enum _BandExecutor {
         if case .image(let img) = d.paint, let kind = _FastImage.kind(img, x0: r.x0, x1: r.x1) {
             img.texture.withRasterImage { raster in
                 let fast = _FastImage(img, kind: kind, raster: raster, alpha: d.alpha)
-                rows(d, r, t, coverage) { y, x0, x1, row, cov in fast.span(y: y, x0: x0, x1: x1, row: row, coverage: cov) }
+                // Rotated/scaled images: interior spans in column tiles (see `rows`).
+                let tile = kind == .affine && fast.translate == nil ? tileWidth : 0
+                rows(d, r, t, coverage, tile: tile) { y, x0, x1, row, cov in fast.span(y: y, x0: x0, x1: x1, row: row, coverage: cov) }
             }
             return
         }
@@ -107,9 +109,50 @@ enum _BandExecutor {
         }
     }
 
+    /// Width of the column tiles in which interior spans of sampled images are drawn.
+    static let tileWidth = 64
+
+    /// Runs `span` over the draw's rows in `r` (edge runs with coverage, interiors without).
+    ///
+    /// With `tile > 0` the interior spans are drawn after the edge runs, tile by tile: for each
+    /// column range `[X, X + tile)`, every row of the band. A rotated layer's texels for a
+    /// `tile × bandHeight` block are a small compact patch of the texture that stays in L1,
+    /// where a whole row walks a long diagonal through it. Samplers give a pixel the same bytes
+    /// however its row is split, so the tiling changes only the order of work.
     @inline(__always)
-    static func rows(_ d: _Draw, _ r: _IRect, _ t: _Target, _ coverage: UnsafeMutablePointer<UInt8>,
+    static func rows(_ d: _Draw, _ r: _IRect, _ t: _Target, _ coverage: UnsafeMutablePointer<UInt8>, tile: Int = 0,
                      _ span: (Int, Int, Int, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt8>?) -> Void) {
+        if tile > 0 {
+            withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: r.y1 - r.y0) { interior in
+                var xmin = Int.max, xmax = Int.min
+                rowLoop(d, r, t, coverage, span) { y, b, c in
+                    interior[y - r.y0] = (b, c)
+                    if c > b { xmin = min(xmin, b); xmax = max(xmax, c) }
+                }
+                var X = xmin
+                while X < xmax {
+                    let X1 = X + tile
+                    for y in r.y0..<r.y1 {
+                        let (b, c) = interior[y - r.y0]
+                        let lo = max(b, X), hi = min(c, X1)
+                        if hi > lo { span(y, lo, hi, t.row(y), nil) }
+                    }
+                    X = X1
+                }
+            }
+        } else {
+            rowLoop(d, r, t, coverage, span) { y, b, c in
+                if c > b { span(y, b, c, t.row(y), nil) }
+            }
+        }
+    }
+
+    /// The per-row part of `rows`: edge runs drawn with coverage, the interior `[b, c)` handed
+    /// to `interior` (every row of `r` is reported, empty interiors as `b >= c`).
+    @inline(__always)
+    static func rowLoop(_ d: _Draw, _ r: _IRect, _ t: _Target, _ coverage: UnsafeMutablePointer<UInt8>,
+                        _ span: (Int, Int, Int, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt8>?) -> Void,
+                        interior: (Int, Int, Int) -> Void) {
         let hasHole = d.hole != nil
         for y in r.y0..<r.y1 {
             var lo = r.x0, hi = r.x1, flo = r.x0, fhi = r.x1
@@ -119,7 +162,7 @@ enum _BandExecutor {
                 flo = max(flo, sp.flo); fhi = min(fhi, sp.fhi)
             }
             if hasHole { flo = lo; fhi = lo }
-            if hi <= lo { continue }
+            if hi <= lo { interior(y, 0, 0); continue }
             if fhi <= flo { flo = lo; fhi = lo }
             flo = max(flo, lo); fhi = min(fhi, hi)
             if fhi <= flo { flo = lo; fhi = lo }
@@ -147,7 +190,7 @@ enum _BandExecutor {
                 while e > c && coverage[e - 1 - rs] == 0 { e -= 1 }
             }
             // Interior [b, c): [b, flo) and [rs, c) are full by the trimming, [flo, fhi) by rowSpans.
-            if c > b { span(y, b, c, row, nil) }
+            interior(y, b, c)
             if e > c { span(y, c, e, row, coverage + (c - rs)) }
         }
     }

@@ -105,7 +105,10 @@ enum _Coverage {
                         if dd <= 0 { cov = 0; break }
                         if dd < 1 { cov *= dd }
                     }
-                    out[x - x0] = UInt8((cov * 255).rounded())
+                    // round(v) (half away from zero) without the libm call: v ≥ 0, so
+                    // Int(v) = ⌊v⌋ and v − ⌊v⌋ is exact (Sterbenz), hence the same byte.
+                    let v = cov * 255, t = Int(v)
+                    out[x - x0] = UInt8(truncatingIfNeeded: t + (v - Double(t) >= 0.5 ? 1 : 0))
                 }
             }
             return

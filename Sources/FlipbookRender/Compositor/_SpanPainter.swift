@@ -149,6 +149,8 @@ struct _FastImage {
     let projective: ProjectiveInverse?
     let filter: SampleFilter
     let opacity: UInt8
+    /// Resolved once per draw (reading the global per span showed in profiles).
+    let backend = RasterBackend.current
     /// Integer texel offset when the inverse is an identity-scale translation by whole pixels.
     let translate: (tx: Int, ty: Int)?
 
@@ -185,16 +187,16 @@ struct _FastImage {
             let ty = y + ty0
             if x0 + tx >= 0, x1 + tx <= raster.width, ty >= 0, ty < raster.height {
                 SpanBlend.sourceOver(row + x0, source: raster.pixels + ty * raster.stridePixels + x0 + tx,
-                                     count: x1 - x0, opacity: opacity, coverage: cov)
+                                     count: x1 - x0, opacity: opacity, coverage: cov, backend: backend)
                 return
             }
         }
         if kind == .affine {
             ImageSampler.drawAffineSpan(row: row, y: y, x0: x0, x1: x1, image: raster, inverse: affine,
-                                        filter: filter, edge: .clamp, opacity: opacity, coverage: cov)
+                                        filter: filter, edge: .clamp, opacity: opacity, coverage: cov, backend: backend)
         } else if let projective {
             ImageSampler.drawProjectiveSpan(row: row, y: y, x0: x0, x1: x1, image: raster, inverse: projective,
-                                            edge: .clamp, opacity: opacity, coverage: cov)
+                                            edge: .clamp, opacity: opacity, coverage: cov, backend: backend)
         }
     }
 }
