@@ -97,9 +97,21 @@ enum _BandExecutor {
         if case .image(let img) = d.paint, let kind = _FastImage.kind(img, x0: r.x0, x1: r.x1) {
             img.texture.withRasterImage { raster in
                 let fast = _FastImage(img, kind: kind, raster: raster, alpha: d.alpha)
-                // Rotated/scaled images: interior spans in column tiles (see `rows`).
-                let tile = kind == .affine && fast.translate == nil ? tileWidth : 0
-                rows(d, r, t, coverage, tile: tile) { y, x0, x1, row, cov in fast.span(y: y, x0: x0, x1: x1, row: row, coverage: cov) }
+                guard kind == .affine, fast.translate == nil else {
+                    rows(d, r, t, coverage) { y, x0, x1, row, cov in fast.span(y: y, x0: x0, x1: x1, row: row, coverage: cov) }
+                    return
+                }
+                // Rotated/scaled images: each row's fixed-point start is computed once (a row is
+                // drawn as several spans), interior spans go in column tiles (see `rows`).
+                let n = r.y1 - r.y0
+                withUnsafeTemporaryAllocation(of: AffineRowStart?.self, capacity: n) { starts in
+                    for y in r.y0..<r.y1 {
+                        starts.initializeElement(at: y - r.y0, to: ImageSampler.affineRow(y: y, inverse: fast.affine, filter: fast.filter))
+                    }
+                    rows(d, r, t, coverage, tile: tileWidth) { y, x0, x1, row, cov in
+                        if let start = starts[y - r.y0] { fast.affineSpan(start: start, x0: x0, x1: x1, row: row, coverage: cov) }
+                    }
+                }
             }
             return
         }

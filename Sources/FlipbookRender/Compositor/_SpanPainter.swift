@@ -178,6 +178,14 @@ struct _FastImage {
         }
     }
 
+    /// An affine span from a precomputed row start (`ImageSampler.affineRow`), same bytes as `span`.
+    @inline(__always)
+    func affineSpan(start: AffineRowStart, x0: Int, x1: Int, row: UnsafeMutablePointer<UInt32>,
+                    coverage: UnsafeMutablePointer<UInt8>?) {
+        ImageSampler.drawAffineSpan(row: row, start: start, x0: x0, x1: x1, image: raster, filter: filter, edge: .clamp,
+                                    opacity: opacity, coverage: coverage.map { UnsafePointer($0) }, backend: backend)
+    }
+
     @inline(__always)
     func span(y: Int, x0: Int, x1: Int, row: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>?) {
         let cov = coverage.map { UnsafePointer($0) }
