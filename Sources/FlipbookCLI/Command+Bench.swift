@@ -74,7 +74,7 @@ struct BenchCommand: ParsableCommand {
                 throw CLIFailure(message: "cannot create --save folder \(save): \(error.localizedDescription)")
             }
         }
-        let simd = RasterBackend.current == .native ? "avx2" : "portable"
+        let simd = RasterBackend.current == .native ? (RasterBackend.avx512Available ? "avx2+avx512bw" : "avx2") : "portable"
         let machine = BenchMachine.current(simd: simd)
         let bench = BenchWorkloads(frames: frames, warmups: warmups, threads: threads, sequence: sequence) { name, frame in
             guard let save else { return }
