@@ -1,3 +1,4 @@
+import FlipbookRaster
 /// A device-space window onto pixels: pixel `(x, y)` of the device lives at
 /// `base[(y − rect.y0) · stride + (x − rect.x0)]` for `(x, y)` in `rect`.
 
@@ -74,6 +75,15 @@ enum _BandExecutor {
     static func composite(_ src: _Target, mask: _Target?, onto dst: _Target, rect r: _IRect,
                           alpha: UInt32, mode: _GroupMode) {
         if r.isEmpty { return }
+        if mask == nil && mode == .over {
+            // Plain group opacity: the SIMD span kernel, same formula (`k = alpha`,
+            // s' = div255(s·k), d' = s' + div255(d·(255 − s'.a)); group pixels are valid
+            // premultiplied values, so its saturation never engages).
+            for y in r.y0..<r.y1 {
+                SpanBlend.sourceOver(dst.row(y) + r.x0, source: src.row(y) + r.x0, count: r.x1 - r.x0, opacity: UInt8(alpha))
+            }
+            return
+        }
         for y in r.y0..<r.y1 {
             let s = src.row(y), d = dst.row(y), m = mask?.row(y)
             for x in r.x0..<r.x1 {
