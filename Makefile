@@ -38,6 +38,10 @@ demo: release
 	else echo "demo: ffmpeg not on PATH, no MP4 (install ffmpeg for one)"; fi
 	@echo "demo: PNG frames in demo-out/frames/ (frame_00000.png … frame_00059.png)"
 
+## bench: compositor + PNG benchmark suite (W1 W2 W3 W4, end to end, scaling sweeps), release build, < ~10 min
+bench: release
+	$(FLIPBOOK) bench --workload all
+
 ## bench-png: PNG encode throughput of the peers' W1 frame with each preset (release build)
 bench-png: release
 	$(FLIPBOOK) bench-png

@@ -31,17 +31,40 @@ public enum ImageSampler {
                                       filter: SampleFilter = .bilinear, edge: EdgeMode = .decal,
                                       opacity: UInt8 = 255, coverage: UnsafePointer<UInt8>? = nil,
                                       backend: RasterBackend = .current) {
-        guard x1 > x0, x0 >= 0, x1 <= 1 << 15, opacity > 0 else { return }
+        guard x1 > x0, x0 >= 0, x1 <= 1 << 15, opacity > 0,
+              let start = affineRow(y: y, inverse: t, filter: filter) else { return }
+        drawAffineSpan(row: row, start: start, x0: x0, x1: x1, image: image, filter: filter, edge: edge,
+                       opacity: opacity, coverage: coverage, backend: backend)
+    }
+
+    /// The fixed-point sample position of pixel x = 0 of row `y` and its per-pixel step — the
+    /// per-row half of `drawAffineSpan(row:y:…)`, for callers that draw several spans of a row
+    /// (compute it once per row, then call `drawAffineSpan(row:start:…)` per span; the bytes
+    /// are those of the one-call form). `nil` when the row is not drawn (limits above).
+    @inlinable
+    public static func affineRow(y: Int, inverse t: AffineInverse, filter: SampleFilter = .bilinear) -> AffineRowStart? {
         // Texel-space position of pixel x = 0 of this row: u = a·0.5 + (b·py + c) − shift.
         let py = Double(y) + 0.5
         let shift = filter == .bilinear ? 0.5 : 0.0
         let u0 = t.a * 0.5 + (t.b * py + t.c) - shift
         let v0 = t.d * 0.5 + (t.e * py + t.f) - shift
         let limit = Double(1 << 28), stepLimit = Double(1 << 14)
-        guard abs(u0) < limit, abs(v0) < limit, abs(t.a) < stepLimit, abs(t.d) < stepLimit else { return }
-        let du = Int64((t.a * _one).rounded()), dv = Int64((t.d * _one).rounded())
-        let u = Int64((u0 * _one).rounded()) &+ Int64(x0) &* du
-        let v = Int64((v0 * _one).rounded()) &+ Int64(x0) &* dv
+        guard abs(u0) < limit, abs(v0) < limit, abs(t.a) < stepLimit, abs(t.d) < stepLimit else { return nil }
+        return AffineRowStart(u: Int64((u0 * _one).rounded()), v: Int64((v0 * _one).rounded()),
+                              du: Int64((t.a * _one).rounded()), dv: Int64((t.d * _one).rounded()))
+    }
+
+    /// Draws `[x0, x1)` of a row whose fixed-point start came from `affineRow(y:inverse:filter:)`
+    /// (same `filter`): pixel x samples at `(start.u + x·du, start.v + x·dv)`, exact integers.
+    @inlinable
+    public static func drawAffineSpan(row: UnsafeMutablePointer<UInt32>, start s: AffineRowStart, x0: Int, x1: Int,
+                                      image: RasterImage, filter: SampleFilter = .bilinear, edge: EdgeMode = .decal,
+                                      opacity: UInt8 = 255, coverage: UnsafePointer<UInt8>? = nil,
+                                      backend: RasterBackend = .current) {
+        guard x1 > x0, x0 >= 0, x1 <= 1 << 15, opacity > 0 else { return }
+        let du = s.du, dv = s.dv
+        let u = s.u &+ Int64(x0) &* du
+        let v = s.v &+ Int64(x0) &* dv
         let dst = row + x0, n = x1 - x0
         if backend.effective == .native {
             var img = image._c
@@ -86,4 +109,12 @@ public enum ImageSampler {
                               coverage: coverage)
         }
     }
+}
+
+/// Fixed-point (32.32) sample position of pixel x = 0 of one row and the step per pixel
+/// (`ImageSampler.affineRow`).
+public struct AffineRowStart: Sendable, Hashable {
+    public var u: Int64, v: Int64, du: Int64, dv: Int64
+    @inlinable
+    public init(u: Int64, v: Int64, du: Int64, dv: Int64) { self.u = u; self.v = v; self.du = du; self.dv = dv }
 }

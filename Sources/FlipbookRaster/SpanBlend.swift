@@ -53,7 +53,11 @@ public enum SpanBlend {
                                   backend: RasterBackend = .current) {
         guard count > 0, opacity > 0 else { return }
         if backend.effective == .native {
-            fbk_over_avx2(dst, source, coverage, count, UInt32(opacity))
+            if coverage == nil && RasterBackend.avx512Available {
+                fbk_over_avx512(dst, source, count, UInt32(opacity))
+            } else {
+                fbk_over_avx2(dst, source, coverage, count, UInt32(opacity))
+            }
         } else if coverage == nil {
             let done = _sourceOverSIMD(dst, source: source, count: count, opacity: UInt32(opacity))
             _sourceOverScalar(dst + done, source: source + done, count: count - done, opacity: UInt32(opacity), coverage: nil)

@@ -37,6 +37,13 @@ void fbk_fill_avx2(uint32_t *dst, intptr_t n, uint32_t color);
 void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *mask, intptr_t n,
                    uint32_t opacity);
 
+/// 1 when the CPU (and OS) support AVX-512F and AVX-512BW, else 0.
+int fbk_cpu_has_avx512bw(void);
+
+/// fbk_over_avx2 without a mask, 16 pixels per block with AVX-512BW (bit-identical; the last
+/// n mod 16 pixels run fbk_over_avx2). Callers must check fbk_cpu_has_avx512bw().
+void fbk_over_avx512(uint32_t *dst, const uint32_t *src, intptr_t n, uint32_t opacity);
+
 /// Source-over of one solid premultiplied colour with an optional coverage mask:
 /// s' = mask ? div255(color * mask[i]) : color, then source-over as above.
 void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n);

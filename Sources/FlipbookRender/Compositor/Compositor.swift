@@ -1,6 +1,7 @@
 import Dispatch
 import Flipbook
 import Foundation
+import Synchronization
 
 /// The CPU compositor: draws what Core Animation would show for a render-tree snapshot
 /// (`CARenderLayer`) into a premultiplied RGBA8 `PixelBuffer`.
@@ -90,9 +91,16 @@ public final class Compositor {
             if workers == 1 {
                 for b in 0..<bands { runBand(b, workerScratch[0]) }
             } else {
+                // Bands are handed out dynamically (next free band), so a worker whose core is
+                // shared with another process simply takes fewer bands. Bands are independent and
+                // each worker has its own scratch, so the bytes do not depend on who drew what.
+                let next = Atomic<Int>(0)
                 DispatchQueue.concurrentPerform(iterations: workers) { k in
-                    var b = k
-                    while b < bands { runBand(b, workerScratch[k]); b += workers }
+                    while true {
+                        let b = next.add(1, ordering: .relaxed).oldValue
+                        if b >= bands { break }
+                        runBand(b, workerScratch[k])
+                    }
                 }
             }
         }

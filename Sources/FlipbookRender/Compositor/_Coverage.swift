@@ -87,4 +87,32 @@ enum _Coverage {
         if let h = d.hole { c *= 1 - at(h, x: x, y: y) }
         return UInt32((c * 255).rounded())
     }
+
+    /// `draw(d, x:, y:)` for the pixels `[x0, x1)` of row `y`, written to `out[x − x0]`.
+    ///
+    /// The common case — one straight-edged shape, no hole (a transformed layer quad) — runs the
+    /// same expressions in the same order with the edge list pinned once per row, so the bytes
+    /// are those of the per-pixel formula; everything else falls back to it.
+    static func drawRow(_ d: _Draw, y: Int, x0: Int, x1: Int, into out: UnsafeMutablePointer<UInt8>) {
+        if d.shapes.count == 1, d.hole == nil, d.shapes[0].rounded == nil {
+            let yc = Double(y) + 0.5
+            d.shapes[0].edges.withUnsafeBufferPointer { edges in
+                for x in x0..<x1 {
+                    let xc = Double(x) + 0.5
+                    var cov = 1.0
+                    for e in edges {
+                        let dd = e.nx * xc + e.ny * yc + e.c + 0.5
+                        if dd <= 0 { cov = 0; break }
+                        if dd < 1 { cov *= dd }
+                    }
+                    // round(v) (half away from zero) without the libm call: v ≥ 0, so
+                    // Int(v) = ⌊v⌋ and v − ⌊v⌋ is exact (Sterbenz), hence the same byte.
+                    let v = cov * 255, t = Int(v)
+                    out[x - x0] = UInt8(truncatingIfNeeded: t + (v - Double(t) >= 0.5 ? 1 : 0))
+                }
+            }
+            return
+        }
+        for x in x0..<x1 { out[x - x0] = UInt8(draw(d, x: x, y: y)) }
+    }
 }

@@ -136,3 +136,75 @@ enum _SpanPainter {
         }
     }
 }
+
+/// An image paint resolved once per draw for FlipbookRaster's fused samplers: the texture
+/// pinned as a `RasterImage`, the inverse converted to the sampler's type (no per-span array
+/// or enum copies). Same decisions and bytes as `_SpanPainter.image`, which it replaces on
+/// the hot path.
+struct _FastImage {
+    enum Kind { case affine, projective }
+    let kind: Kind
+    let raster: RasterImage
+    let affine: AffineInverse
+    let projective: ProjectiveInverse?
+    let filter: SampleFilter
+    let opacity: UInt8
+    /// Resolved once per draw (reading the global per span showed in profiles).
+    let backend = RasterBackend.current
+    /// Integer texel offset when the inverse is an identity-scale translation by whole pixels.
+    let translate: (tx: Int, ty: Int)?
+
+    /// The sampler this paint can use over columns `[x0, x1)`, or nil (the scalar path).
+    static func kind(_ img: _ImagePaint, x0: Int, x1: Int) -> Kind? {
+        guard img.ninePart == nil, img.cx0 == 0, img.cy0 == 0, img.cx1 == img.texture.width,
+              img.cy1 == img.texture.height, x0 >= 0, x1 <= 1 << 15 else { return nil }
+        if img.inverse.isAffine { return .affine }
+        return img.nearest ? nil : .projective
+    }
+
+    init(_ img: _ImagePaint, kind: Kind, raster: RasterImage, alpha: UInt32) {
+        let h = img.inverse
+        self.kind = kind
+        self.raster = raster
+        affine = AffineInverse(a: h.m.0, b: h.m.1, c: h.m.2, d: h.m.3, e: h.m.4, f: h.m.5)
+        projective = kind == .projective ? ProjectiveInverse([h.m.0, h.m.1, h.m.2, h.m.3, h.m.4, h.m.5, h.m.6, h.m.7, h.m.8]) : nil
+        filter = img.nearest ? .nearest : .bilinear
+        opacity = UInt8(alpha)
+        if h.isAffine, h.m.0 == 1, h.m.1 == 0, h.m.3 == 0, h.m.4 == 1, h.m.2 == h.m.2.rounded(),
+           h.m.5 == h.m.5.rounded(), abs(h.m.2) < 1e9, abs(h.m.5) < 1e9 {
+            translate = (Int(h.m.2), Int(h.m.5))
+        } else {
+            translate = nil
+        }
+    }
+
+    /// An affine span from a precomputed row start (`ImageSampler.affineRow`), same bytes as `span`.
+    @inline(__always)
+    func affineSpan(start: AffineRowStart, x0: Int, x1: Int, row: UnsafeMutablePointer<UInt32>,
+                    coverage: UnsafeMutablePointer<UInt8>?) {
+        ImageSampler.drawAffineSpan(row: row, start: start, x0: x0, x1: x1, image: raster, filter: filter, edge: .clamp,
+                                    opacity: opacity, coverage: coverage.map { UnsafePointer($0) }, backend: backend)
+    }
+
+    @inline(__always)
+    func span(y: Int, x0: Int, x1: Int, row: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>?) {
+        let cov = coverage.map { UnsafePointer($0) }
+        if let (tx, ty0) = translate {
+            // Identity scale at an integer offset: texel (x + tx, y + ty) exactly (bilinear
+            // weights are 0), a plain span source-over.
+            let ty = y + ty0
+            if x0 + tx >= 0, x1 + tx <= raster.width, ty >= 0, ty < raster.height {
+                SpanBlend.sourceOver(row + x0, source: raster.pixels + ty * raster.stridePixels + x0 + tx,
+                                     count: x1 - x0, opacity: opacity, coverage: cov, backend: backend)
+                return
+            }
+        }
+        if kind == .affine {
+            ImageSampler.drawAffineSpan(row: row, y: y, x0: x0, x1: x1, image: raster, inverse: affine,
+                                        filter: filter, edge: .clamp, opacity: opacity, coverage: cov, backend: backend)
+        } else if let projective {
+            ImageSampler.drawProjectiveSpan(row: row, y: y, x0: x0, x1: x1, image: raster, inverse: projective,
+                                            edge: .clamp, opacity: opacity, coverage: cov, backend: backend)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Dispatch
+import Flipbook
+import FlipbookPNG
+import FlipbookRender
+import Foundation
+import Synchronization
+
+/// The named workloads of `flipbook bench`, each run through the real pipeline: a
+/// `CARenderLayer` tree rendered by `Compositor` (planning + execution), PNG through
+/// `FlipbookPNG`. Each returns its result rows; `save` receives the last frame to write.
+struct BenchWorkloads {
+    var frames: Int
+    var warmups: Int
+    var threads: Int
+    /// Frames of the end-to-end sequence.
+    var sequence: Int
+    var save: (String, PixelBuffer) -> Void
+
+    static let size = (w: PeerWorkloads.canvasWidth, h: PeerWorkloads.canvasHeight)
+
+    func result(_ name: String, _ stats: BenchStats, pixels: Int, threads: Int, variant: String = "", note: String = "") -> BenchResult {
+        BenchResult(name: name, variant: variant, stats: stats, pixels: pixels, threads: threads,
+                    peakRSS: BenchClock.peakRSS(), load: BenchClock.loadAverage(), note: note)
+    }
+
+    /// Times `tree` (each frame starts from `background`, or from the previous frame when nil
+    /// after one filled frame, as the harness's W2) and returns the stats and the last frame.
+    func renderLoop(_ tree: CARenderLayer, width: Int = size.w, height: Int = size.h, scale: Double = 1,
+                    threads: Int, clear: Bool) throws -> (BenchStats, PixelBuffer) {
+        let compositor = Compositor(threadCount: threads)
+        var buffer = PixelBuffer(width: width, height: height)
+        buffer.fill(PeerWorkloads.background)
+        let bg: RGBA8? = clear ? PeerWorkloads.background : nil
+        let stats = try benchLoop(warmups: warmups, frames: frames) {
+            try compositor.render(tree, into: &buffer, scale: CGFloat(scale), background: bg)
+        }
+        return (stats, buffer)
+    }
+
+    func w1() throws -> [BenchResult] {
+        let (s, frame) = try renderLoop(PeerWorkloads.w1(), threads: threads, clear: true)
+        save("w1", frame)
+        return [result("w1", s, pixels: BenchScenes.w1Covered, threads: threads)]
+    }
+
+    func w2() throws -> [BenchResult] {
+        let tree = PeerWorkloads.w2()
+        let (s, _) = try renderLoop(tree, threads: threads, clear: false)
+        // The saved frame is one blend over the background (what the peers save), not the
+        // accumulation of all timed frames.
+        var one = PixelBuffer(width: Self.size.w, height: Self.size.h)
+        one.fill(PeerWorkloads.background)
+        try Compositor(threadCount: threads).render(tree, into: &one, background: nil)
+        save("w2", one)
+        return [result("w2", s, pixels: BenchScenes.w2Covered, threads: threads)]
+    }
+
+    func w4() throws -> [BenchResult] {
+        let (s, frame) = try renderLoop(PeerWorkloads.w4(), threads: threads, clear: true)
+        save("w4", frame)
+        return [result("w4", s, pixels: BenchScenes.w4Covered, threads: threads)]
+    }
+
+    /// W3: PNG encode of Flipbook's W1 frame with each preset. Presets slower than 2 s per
+    /// encode are timed 5 times (the harness does the same for libpng level 9).
+    func w3() throws -> [BenchResult] {
+        let frame = try Compositor(threadCount: threads).render(PeerWorkloads.w1(), width: Self.size.w, height: Self.size.h,
+                                                                background: PeerWorkloads.background)
+        let raw = Double(frame.width * frame.height * 4)
+        var rows: [BenchResult] = []
+        for (name, options) in [("fast", PNGEncodeOptions.fast), ("default", .default), ("small", .small)] {
+            var bytes = 0
+            var slow = false
+            let first = try BenchClock.measure { bytes = try PNG.encode(frame, options: options).count }
+            slow = first.wall > 2
+            let n = slow ? min(frames, 5) : frames
+            let s = try benchLoop(warmups: slow ? 0 : max(0, warmups - 1), frames: n) {
+                _ = try PNG.encode(frame, options: options)
+            }
+            let mbs = raw / (s.medianMs * 1000)
+            rows.append(result("w3-\(name)", s, pixels: frame.width * frame.height, threads: 1,
+                               note: "\(bytes) bytes, \(BenchReport.fixed(mbs, 1)) MB/s raw"))
+        }
+        return rows
+    }
+
+    /// End-to-end: the animated W1 sequence (`sequence` frames), each frame built as a layer
+    /// tree, rendered and written to PNG files (preset fast) or to the null sink, frames spread
+    /// over all cores (one single-threaded compositor per worker). The Recorder (branch
+    /// `record`) is not merged yet, so this drives `Compositor` + `FrameSink` itself. Timed:
+    /// whole sequences (after one warm-up sequence); ms/frame = sequence wall time ÷ frames.
+    func endToEnd(toPNG: Bool, runs: Int = 3) throws -> [BenchResult] {
+        let images = BenchScenes.w1Images()
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(getpid())").path
+        let n = sequence
+        var last = PixelBuffer(width: 1, height: 1)
+        func runSequence() throws {
+            let sink: FrameSink = toPNG ? PNGSequenceSink(directory: dir, options: .fast) : NullFrameSink()
+            try sink.begin(FrameSinkFormat(width: Self.size.w, height: Self.size.h, fps: 30, frames: 0...(n - 1)))
+            let next = Atomic<Int>(0)
+            let failure = Mutex<Error?>(nil)
+            let lastFrame = Mutex<PixelBuffer?>(nil)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                let c = Compositor(threadCount: 1)
+                var buf = PixelBuffer(width: Self.size.w, height: Self.size.h)
+                while true {
+                    let t = next.add(1, ordering: .relaxed).oldValue
+                    if t >= n { break }
+                    do {
+                        try c.render(BenchScenes.animatedW1(frame: t, images: images), into: &buf,
+                                     background: PeerWorkloads.background)
+                        try sink.write(frame: t, buf, time: Double(t) / 30)
+                        if t == n - 1 { lastFrame.withLock { $0 = buf } }
+                    } catch {
+                        failure.withLock { $0 = error }
+                        break
+                    }
+                }
+            }
+            if let e = failure.withLock({ $0 }) { sink.cancel(); throw e }
+            try sink.finish()
+            if let f = lastFrame.withLock({ $0 }) { last = f }
+        }
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try runSequence()  // warm-up
+        var wall: [Double] = [], cpu: [Double] = []
+        for _ in 0..<runs {
+            let t = try BenchClock.measure { try runSequence() }
+            wall.append(t.wall / Double(n)); cpu.append(t.cpu / Double(n))
+        }
+        save(toPNG ? "e2e-png" : "e2e-null", last)
+        let s = BenchStats(wall: wall, cpu: cpu)
+        return [result(toPNG ? "e2e-png" : "e2e-null", s, pixels: BenchScenes.w1Covered, threads: workers,
+                       note: "\(n) frames x \(runs) runs, ms/frame = wall/frames, \(BenchReport.fixed(1000 / s.medianMs, 1)) fps")]
+    }
+}

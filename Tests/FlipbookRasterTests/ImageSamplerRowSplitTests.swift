@@ -1,0 +1,55 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import FlipbookRaster
+
+/// `ImageSampler.affineRow` + `drawAffineSpan(row:start:…)` (the compositor sets a row up once
+/// and draws it as several spans, in column tiles) must give the bytes of the one-call form,
+/// on both backends, however the row is split.
+@Suite struct ImageSamplerRowSplitTests {
+    @Test(arguments: [EdgeMode.decal, .clamp])
+    func rowStartPlusSpansEqualsOneCall(edge: EdgeMode) {
+        var rng = SeededRandom(seed: 23)
+        let w = 64, h = 48, width = 200
+        let texels = (0..<(w * h)).map { _ in rng.premultiplied() }
+        let background = (0..<width).map { _ in rng.premultiplied() }
+        var failures: [String] = []
+        texels.withUnsafeBufferPointer { tp in
+            let image = RasterImage(pixels: tp.baseAddress!, width: w, height: h, bytesPerRow: w * 4)
+            for k in 0..<6 {
+                let angle = 0.3 + Double(k) * 0.9, scale = 0.4 + Double(k) * 0.25
+                let t = AffineInverse(a: cos(angle) * scale, b: -sin(angle) * scale, c: 20 + Double(k),
+                                      d: sin(angle) * scale, e: cos(angle) * scale, f: -10 + 3 * Double(k))
+                for backend in [RasterBackend.portable, .native] {
+                    for y in stride(from: 0, to: 60, by: 7) {
+                        var one = background, split = background
+                        one.withUnsafeMutableBufferPointer { d in
+                            ImageSampler.drawAffineSpan(row: d.baseAddress!, y: y, x0: 0, x1: width, image: image, inverse: t,
+                                                        edge: edge, opacity: 204, backend: backend)
+                        }
+                        if let start = ImageSampler.affineRow(y: y, inverse: t) {
+                            split.withUnsafeMutableBufferPointer { d in
+                                for (a, b) in [(0, 7), (70, 134), (7, 70), (134, 200)] {
+                                    ImageSampler.drawAffineSpan(row: d.baseAddress!, start: start, x0: a, x1: b, image: image,
+                                                                edge: edge, opacity: 204, backend: backend)
+                                }
+                            }
+                        }
+                        if one != split { failures.append("k=\(k) y=\(y) \(backend)") }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
+    @Test func rowStartIsNilWhereTheOneCallDrawsNothing() {
+        // Beyond the ±2²⁸-texel limit nothing is drawn in either form.
+        let far = AffineInverse(a: 1, b: 0, c: 1e9, d: 0, e: 1, f: 0)
+        #expect(ImageSampler.affineRow(y: 0, inverse: far) == nil)
+        let near = AffineInverse(a: 1, b: 0, c: 0.25, d: 0, e: 1, f: 0)
+        // u(0) = 0.5 + 0.25 − 0.5 = 0.25 texel → 2³²·0.25; v(0) = 0.5 − 0.5 = 0.
+        #expect(ImageSampler.affineRow(y: 0, inverse: near) == AffineRowStart(u: 1 << 30, v: 0, du: 1 << 32, dv: 0))
+    }
+}
