@@ -26,6 +26,10 @@ release: setup
 
 ## test: the whole test suite (debug build, parallel Swift Testing + XCTest)
 test: setup
+	@# A smoke run of the benchmark suite first, so it cannot rot (it never fails on timing);
+	@# then the test suite, whose summary is the closing line.
+	$(SWIFT) build --product flipbook
+	.build/debug/flipbook bench --workload w2 --frames 2 --warmups 0
 	$(SWIFT) test --parallel
 
 ## demo: render the default demo (animated W1 scene, 2 s at 30 fps, 1080p) to PNG frames (+ MP4 with ffmpeg)
