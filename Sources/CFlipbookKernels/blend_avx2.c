@@ -25,19 +25,7 @@ FBK_AVX2 static inline __m256i over_block(__m256i s, __m256i d, const uint8_t *m
                                           uint32_t opacity) {
     __m256i z = _mm256_setzero_si256();
     __m256i slo = _mm256_unpacklo_epi8(s, z), shi = _mm256_unpackhi_epi8(s, z);
-    if (mask) {
-        __m256i m = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)mask));
-        /* k = div255(m * opacity): the product fits the low 16 bits of each 32-bit lane */
-        __m256i k = fbk_div255_16(_mm256_mullo_epi16(m, _mm256_set1_epi32((int)opacity)));
-        __m256i klo, khi;
-        fbk_spread_k(k, &klo, &khi);
-        slo = fbk_div255_16(_mm256_mullo_epi16(slo, klo));
-        shi = fbk_div255_16(_mm256_mullo_epi16(shi, khi));
-    } else if (opacity != 255) {
-        __m256i k = _mm256_set1_epi16((short)opacity);
-        slo = fbk_div255_16(_mm256_mullo_epi16(slo, k));
-        shi = fbk_div255_16(_mm256_mullo_epi16(shi, k));
-    }
+    fbk_scale16(&slo, &shi, mask, opacity);
     return fbk_over16(slo, shi, d);
 }
 

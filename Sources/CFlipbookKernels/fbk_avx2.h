@@ -33,6 +33,25 @@ FBK_AVX2 static inline void fbk_spread_k(__m256i k32, __m256i *lo, __m256i *hi) 
 }
 
 /* Source-over in the 16-bit layout: d' = min(255, s + div255(d * (255 - s.a))) per channel. */
+/* Scales an 8-pixel source, unpacked to 16 bits per channel (slo: pixels 0-1, 4-5; shi: 2-3,
+ * 6-7), by k = div255(coverage * opacity) per pixel, or by the constant opacity when there is
+ * no coverage mask: Sca' = div255(Sca * k). The products fit 16 bits (255 * 255). */
+FBK_AVX2_INLINE void fbk_scale16(__m256i *slo, __m256i *shi, const uint8_t *mask, uint32_t opacity) {
+    if (mask) {
+        __m256i m = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)mask));
+        /* k = div255(m * opacity): the product fits the low 16 bits of each 32-bit lane */
+        __m256i k = fbk_div255_16(_mm256_mullo_epi16(m, _mm256_set1_epi32((int)opacity)));
+        __m256i klo, khi;
+        fbk_spread_k(k, &klo, &khi);
+        *slo = fbk_div255_16(_mm256_mullo_epi16(*slo, klo));
+        *shi = fbk_div255_16(_mm256_mullo_epi16(*shi, khi));
+    } else if (opacity != 255) {
+        __m256i k = _mm256_set1_epi16((short)opacity);
+        *slo = fbk_div255_16(_mm256_mullo_epi16(*slo, k));
+        *shi = fbk_div255_16(_mm256_mullo_epi16(*shi, k));
+    }
+}
+
 FBK_AVX2 static inline __m256i fbk_over16(__m256i slo, __m256i shi, __m256i d) {
     const __m256i amask = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
                                            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);

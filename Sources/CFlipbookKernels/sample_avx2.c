@@ -84,18 +84,7 @@ FBK_AVX2_INLINE int all_inside(const fbk_image *img, __m256i x0, __m256i y0) {
 /* opacity/coverage scale + source-over + store of one block (16-bit layout source) */
 FBK_AVX2_INLINE void finish(uint32_t *dst, __m256i slo, __m256i shi, const uint8_t *mask,
                                    uint32_t opacity) {
-    if (mask) {
-        __m256i m = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)mask));
-        __m256i k = fbk_div255_16(_mm256_mullo_epi16(m, _mm256_set1_epi32((int)opacity)));
-        __m256i klo, khi;
-        fbk_spread_k(k, &klo, &khi);
-        slo = fbk_div255_16(_mm256_mullo_epi16(slo, klo));
-        shi = fbk_div255_16(_mm256_mullo_epi16(shi, khi));
-    } else if (opacity != 255) {
-        __m256i k = _mm256_set1_epi16((short)opacity);
-        slo = fbk_div255_16(_mm256_mullo_epi16(slo, k));
-        shi = fbk_div255_16(_mm256_mullo_epi16(shi, k));
-    }
+    fbk_scale16(&slo, &shi, mask, opacity);
     __m256i d = _mm256_loadu_si256((const __m256i *)dst);
     _mm256_storeu_si256((__m256i *)dst, fbk_over16(slo, shi, d));
 }
