@@ -33,6 +33,44 @@ enum BenchScenes {
         return canvas(layers)
     }
 
+    /// The animated W1 scene as the user-facing pipeline sees it (what `make demo` renders):
+    /// a `CALayer` tree of the 64 W1 layers on the 1920×1080 background, each turning once every
+    /// 2 s through an infinite linear `transform.rotation.z` animation, recorded for `frames`
+    /// frames at 30 fps. A recorder records once, so every run builds a fresh one.
+    static func animatedW1Recorder(frames: Int, images: [CGImage]) -> Recorder {
+        let loop = CARunLoop()
+        let root = loop.run { () -> CALayer in
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 1920, height: 1080)
+            root.position = CGPoint(x: 960, y: 540)
+            for i in 0..<64 {
+                let col = i % 8, row = i / 8
+                let s = 0.75 + 0.5 * (Double(i % 5) / 4)
+                let start = Double(i * 7) * Double.pi / 180
+                let l = CALayer()
+                l.bounds = CGRect(x: 0, y: 0, width: 256, height: 256)
+                l.position = CGPoint(x: (Double(col) + 0.5) * 240, y: (Double(row) + 0.5) * 135)
+                l.transform = CATransform3DRotate(CATransform3DMakeScale(CGFloat(s), CGFloat(s), 1), CGFloat(start), 0, 0, 1)
+                l.opacity = 0.8
+                l.contents = images[i]
+                let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+                turn.fromValue = start
+                turn.toValue = start + 2 * Double.pi
+                turn.duration = 2
+                turn.repeatCount = .infinity
+                turn.timingFunction = CAMediaTimingFunction(name: .linear)
+                l.add(turn, forKey: "turn")
+                root.addSublayer(l)
+            }
+            return root
+        }
+        let background = PeerWorkloads.background
+        let settings = RecordingSettings(width: 1920, height: 1080, fps: 30, frames: 0...(frames - 1),
+                                         background: CGColor(red: CGFloat(background.r) / 255, green: CGFloat(background.g) / 255,
+                                                             blue: CGFloat(background.b) / 255, alpha: 1))
+        return Recorder(root: root, settings: settings)
+    }
+
     /// `n` small layers (`P(32, 32, i mod 64)`, opacity 0.8, turned by `7i` degrees) spread
     /// over a 1920×1080 canvas, all fully inside it: covered pixels = `n · 1024`.
     static func manyLayers(_ n: Int, images: [CGImage]) -> CARenderLayer {

@@ -84,53 +84,32 @@ struct BenchWorkloads {
         return rows
     }
 
-    /// End-to-end: the animated W1 sequence (`sequence` frames), each frame built as a layer
-    /// tree, rendered and written to PNG files (preset fast) or to the null sink, frames spread
-    /// over all cores (one single-threaded compositor per worker). The Recorder (branch
-    /// `record`) is not merged yet, so this drives `Compositor` + `FrameSink` itself. Timed:
-    /// whole sequences (after one warm-up sequence); ms/frame = sequence wall time ÷ frames.
+    /// End-to-end through the real pipeline: the animated W1 scene as a `CALayer` tree with
+    /// animations (`BenchScenes.animatedW1Recorder`), recorded by `Recorder` for `sequence`
+    /// frames on all cores — compositing of frame n+1 overlapping the encoding of frame n — to
+    /// PNG files (preset `fast`) or to the null sink. Timed: whole recordings (after one warm-up;
+    /// building the layer tree is setup, not timed); ms/frame = recording wall time ÷ frames.
     func endToEnd(toPNG: Bool, runs: Int = 3) throws -> [BenchResult] {
         let images = BenchScenes.w1Images()
         let workers = ProcessInfo.processInfo.activeProcessorCount
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(getpid())").path
         let n = sequence
         var last = PixelBuffer(width: 1, height: 1)
-        func runSequence() throws {
+        func runSequence(_ recorder: Recorder) throws {
             let sink: FrameSink = toPNG ? PNGSequenceSink(directory: dir, options: .fast) : NullFrameSink()
-            try sink.begin(FrameSinkFormat(width: Self.size.w, height: Self.size.h, fps: 30, frames: 0...(n - 1)))
-            let next = Atomic<Int>(0)
-            let failure = Mutex<Error?>(nil)
-            let lastFrame = Mutex<PixelBuffer?>(nil)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                let c = Compositor(threadCount: 1)
-                var buf = PixelBuffer(width: Self.size.w, height: Self.size.h)
-                while true {
-                    let t = next.add(1, ordering: .relaxed).oldValue
-                    if t >= n { break }
-                    do {
-                        try c.render(BenchScenes.animatedW1(frame: t, images: images), into: &buf,
-                                     background: PeerWorkloads.background)
-                        try sink.write(frame: t, buf, time: Double(t) / 30)
-                        if t == n - 1 { lastFrame.withLock { $0 = buf } }
-                    } catch {
-                        failure.withLock { $0 = error }
-                        break
-                    }
-                }
-            }
-            if let e = failure.withLock({ $0 }) { sink.cancel(); throw e }
-            try sink.finish()
-            if let f = lastFrame.withLock({ $0 }) { last = f }
+            try recorder.record(to: sink, options: RecordingOptions(threads: workers))
+            if toPNG { last = try PNG.decode(contentsOf: (sink as! PNGSequenceSink).path(forFrame: n - 1)) }
         }
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try runSequence()  // warm-up
+        try runSequence(BenchScenes.animatedW1Recorder(frames: n, images: images))  // warm-up
         var wall: [Double] = [], cpu: [Double] = []
         for _ in 0..<runs {
-            let t = try BenchClock.measure { try runSequence() }
+            let recorder = BenchScenes.animatedW1Recorder(frames: n, images: images)
+            let t = try BenchClock.measure { try runSequence(recorder) }
             wall.append(t.wall / Double(n)); cpu.append(t.cpu / Double(n))
         }
-        save(toPNG ? "e2e-png" : "e2e-null", last)
+        if toPNG { save("e2e-png", last) }   // the null sink keeps no pixels
         let s = BenchStats(wall: wall, cpu: cpu)
         return [result(toPNG ? "e2e-png" : "e2e-null", s, pixels: BenchScenes.w1Covered, threads: workers,
                        note: "\(n) frames x \(runs) runs, ms/frame = wall/frames, \(BenchReport.fixed(1000 / s.medianMs, 1)) fps")]
