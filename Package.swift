@@ -20,10 +20,12 @@ let package = Package(
     name: "Flipbook",
     products: [
         .library(name: "FlipbookPixels", targets: ["FlipbookPixels"]),
+        .library(name: "FlipbookGraphics", targets: ["FlipbookGraphics"]),
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .library(name: "FlipbookRaster", targets: ["FlipbookRaster"]),
         .library(name: "FlipbookPNG", targets: ["FlipbookPNG"]),
         .library(name: "FlipbookRender", targets: ["FlipbookRender"]),
+        .library(name: "FlipbookScene", targets: ["FlipbookScene"]),
         .library(name: "FlipbookCompare", targets: ["FlipbookCompare"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
         .library(name: "FlipbookCLI", targets: ["FlipbookCLI"]),
@@ -36,16 +38,23 @@ let package = Package(
         // MARK: Pixels (shared by every stage; pure Swift, no dependencies)
         .target(name: "FlipbookPixels", swiftSettings: swiftSettings),
 
-        // MARK: The Core Animation-compatible model (no pixels kernels, no C)
-        .target(name: "Flipbook", dependencies: ["FlipbookPixels"], swiftSettings: swiftSettings),
-
-        // MARK: Kernels
+        // MARK: Kernels (know nothing of layers or Core Graphics types)
         .target(name: "CFlipbookKernels"),
         .target(
             name: "FlipbookRaster",
             dependencies: ["FlipbookPixels", "CFlipbookKernels"],
             swiftSettings: swiftSettings
         ),
+
+        // MARK: The Core Graphics subset (CGPath, CGColor, CGImage, CGAffineTransform, …)
+        .target(
+            name: "FlipbookGraphics",
+            dependencies: ["FlipbookPixels", "FlipbookRaster"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: QuartzCore: the Core Animation-compatible model; re-exports FlipbookGraphics
+        .target(name: "Flipbook", dependencies: ["FlipbookGraphics", "FlipbookPixels"], swiftSettings: swiftSettings),
 
         // MARK: PNG through libpng
         .systemLibrary(
@@ -67,6 +76,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Scene files: JSON → scene description → layer tree + timeline on a Recorder
+        .target(
+            name: "FlipbookScene",
+            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookRender"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Visual regression testing
         .target(
             name: "FlipbookCompare",
@@ -84,7 +100,7 @@ let package = Package(
             name: "FlipbookCLI",
             dependencies: [
                 "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookRender",
-                "FlipbookCompare",
+                "FlipbookScene", "FlipbookCompare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -125,7 +141,8 @@ let package = Package(
 
         // MARK: Tests (one target per module)
         .testTarget(name: "FlipbookPixelsTests", dependencies: ["FlipbookPixels"], swiftSettings: swiftSettings),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook"], swiftSettings: swiftSettings),
+        .testTarget(name: "FlipbookGraphicsTests", dependencies: ["FlipbookGraphics", "FlipbookPixels"], swiftSettings: swiftSettings),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookPixels"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookPixels"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlipbookPNGTests",
@@ -135,19 +152,24 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookRenderTests",
-            dependencies: ["FlipbookRender", "Flipbook", "FlipbookTesting"],
+            dependencies: ["FlipbookRender", "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookTesting"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "FlipbookSceneTests",
+            dependencies: ["FlipbookScene", "FlipbookRender", "Flipbook", "FlipbookPixels"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "FlipbookTestingTests",
-            dependencies: ["FlipbookTesting", "FlipbookCompare", "FlipbookRender", "Flipbook"],
+            dependencies: ["FlipbookTesting", "FlipbookCompare", "FlipbookRender", "Flipbook", "FlipbookPixels", "FlipbookPNG"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "FlipbookCLITests",
-            dependencies: ["FlipbookCLI"],
+            dependencies: ["FlipbookCLI", "FlipbookPixels", "FlipbookPNG", "FlipbookCompare"],
             swiftSettings: swiftSettings
         ),
     ]

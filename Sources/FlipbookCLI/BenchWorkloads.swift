@@ -4,6 +4,7 @@ import FlipbookPNG
 import FlipbookRender
 import Foundation
 import Synchronization
+import FlipbookPixels
 
 /// The named workloads of `flipbook bench`, each run through the real pipeline: a
 /// `CARenderLayer` tree rendered by `Compositor` (planning + execution), PNG through

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlipbookPNG
 import FlipbookRaster
 import Foundation
+import FlipbookRender
 
 /// `flipbook bench`: the peers' workloads through the real pipeline, plus PNG, an end-to-end
 /// sequence and scaling sweeps. Protocol as `../shared/peers/bench.py`: warm-up frames, then

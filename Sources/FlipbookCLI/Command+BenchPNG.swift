@@ -1,6 +1,8 @@
 import ArgumentParser
 import Dispatch
 import FlipbookPNG
+import FlipbookPixels
+import Foundation
 
 /// `flipbook bench-png`: PNG encode throughput on the peers' W1 frame (or `--input`).
 ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlipbookPNG
 import FlipbookCompare
+import FlipbookPixels
 
 /// `flipbook compare EXPECTED ACTUAL`: compare two PNGs, or two folders of PNG frames matched
 /// by file name, with the same tolerances as the `FlipbookTesting` assertions.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlipbookPNG
+import FlipbookPixels
 
 /// `flipbook pattern -o FILE.png`: a deterministic test image, until the renderer exists.
 ///

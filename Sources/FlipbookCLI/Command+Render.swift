@@ -8,6 +8,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import FlipbookScene
 
 /// `flipbook render SCENE.json -o DIR`: records a scene file to PNG frames, Y4M, MP4/WebM or
 /// nowhere (`null`, for timing).
@@ -120,12 +121,12 @@ extension RenderCommand {
             builder = try SceneBuilder(description, file: scene)
         } catch { return fail(RenderExit.invalidInput, error.description) }
         let settings: RecordingSettings
-        switch plan.settings(for: description.output) {
+        switch plan.settings(for: description) {
         case .failure(let m): return fail(RenderExit.invalidInput, m.description)
         case .success(let s): settings = s
         }
         // 3. Output.
-        let format = plan.format ?? description.output.format ?? .png
+        let format = plan.format ?? description.format ?? .png
         let target: RenderTarget
         switch RenderTarget.make(format: format, output: output, scene: scene, plan: plan, io: io) {
         case .failure(let f): return fail(f.code, f.message)

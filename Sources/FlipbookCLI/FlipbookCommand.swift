@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlipbookPNG
 
 /// The `flipbook` command: Core Animation for Linux, rendered offline.
 ///

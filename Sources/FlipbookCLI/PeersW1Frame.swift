@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FlipbookPixels
+import Foundation
 
 /// Benchmark inputs from the peers harness (`/work/shared/peers`), regenerated from their
 /// definitions: the layer pattern `P(w, h, i)` and the W1 frame rendered by a straight scalar

@@ -1,4 +1,5 @@
 import FlipbookRender
+import FlipbookScene
 
 /// `flipbook info SCENE.json`: the scene's ``SceneSummary`` (size, duration, frames, layers,
 /// images) without rendering. Called from `InfoCommand` for `.json` files.

@@ -2,6 +2,8 @@ import Foundation
 import Flipbook
 import FlipbookPNG
 import FlipbookRender
+import FlipbookPixels
+import FlipbookScene
 
 /// `render`'s options, checked and parsed (usage errors are found here, before the scene is read).
 struct RenderPlan {
@@ -63,14 +65,14 @@ struct RenderPlan {
 
     /// The scene's output settings with the command's overrides. A new `--fps` keeps a scene
     /// `duration` in seconds (its frame count follows); `--frames`/`--duration` replace the range.
-    func settings(for o: OutputSettings) -> Result<RecordingSettings, RenderUsageError> {
-        var s = RecordingSettings(o)
+    func settings(for scene: SceneDescription) -> Result<RecordingSettings, RenderUsageError> {
+        var s = scene.recording
         if let fps { s.fps = fps }
         if let size { s.width = size.width; s.height = size.height }
         if let scale { s.scale = scale }
         if let frames {
             s.frames = frames
-        } else if let d = duration ?? (fps != nil ? o.duration : nil) {
+        } else if let d = duration ?? (fps != nil ? scene.duration : nil) {
             s.frames = 0...max(0, Int((d * s.fps).rounded()) - 1)
         }
         let (w, h) = (s.pixelWidth, s.pixelHeight), m = PixelBuffer.maximumDimension

@@ -6,6 +6,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import FlipbookScene
 
 /// One `render` run: Ctrl-C handling, progress, the recording, the summary.
 struct RenderSession {

@@ -1,6 +1,7 @@
 import Flipbook
 import FlipbookRender
 import Foundation
+import FlipbookScene
 
 /// The sink `render` writes to and how to describe it.
 struct RenderTarget {

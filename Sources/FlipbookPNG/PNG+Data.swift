@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FlipbookPixels
 
 /// `Foundation.Data` conveniences over the `[UInt8]` entry points.
 extension PNG {

@@ -1,4 +1,5 @@
 import CFlipbookPNG
+import FlipbookPixels
 
 extension PNG {
     /// Encode: validate, pick the output layout, un-premultiply if needed, call the shim.

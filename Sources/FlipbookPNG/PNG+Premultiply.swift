@@ -1,3 +1,4 @@
+import FlipbookPixels
 /// The boundary between Flipbook's premultiplied pixels and PNG's straight alpha.
 /// Rules and the round-trip argument: `docs/pixel-format.md`.
 extension PNG {

@@ -1,4 +1,5 @@
 import CFlipbookPNG
+import FlipbookPixels
 
 /// PNG in and out of ``PixelBuffer`` (premultiplied RGBA8), through libpng.
 ///

@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlipbookPixels
+import Foundation
 
 /// A separable Gaussian blur for shadows, in integer arithmetic (deterministic everywhere).
 ///

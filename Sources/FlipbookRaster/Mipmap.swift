@@ -1,3 +1,4 @@
+import FlipbookPixels
 /// 2× box-filter minification levels for strongly shrunken images.
 ///
 /// A level halves each side (rounding up); output pixel (x, y) averages source pixels

@@ -1,3 +1,4 @@
+import FlipbookPixels
 /// Per-pixel arithmetic shared by every portable kernel: packed premultiplied pixels
 /// (`0xAABBGGRR`, see ``RGBA8/packed``) and THE rounding rule, ``PixelRounding/div255(_:)``.
 ///

@@ -1,4 +1,4 @@
-@_exported import FlipbookPixels
+import FlipbookPixels
 import CFlipbookKernels
 import Synchronization
 #if canImport(Glibc)

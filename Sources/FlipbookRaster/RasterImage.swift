@@ -1,4 +1,5 @@
 import CFlipbookKernels
+import FlipbookPixels
 
 /// A read-only view of a premultiplied RGBA8 source image for the samplers: a pointer to pixel
 /// (0, 0), the size, and the row stride in **pixels**.

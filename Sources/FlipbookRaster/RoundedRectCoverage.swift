@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlipbookPixels
 
 /// Per-corner radii of a rounded rectangle, in the layer's own units (y down: "top" is v = 0).
 public struct CornerRadii: Sendable, Hashable {

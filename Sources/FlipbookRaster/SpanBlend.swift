@@ -1,4 +1,5 @@
 import CFlipbookKernels
+import FlipbookPixels
 
 /// Span kernels on premultiplied RGBA8 rows: fill and source-over.
 ///

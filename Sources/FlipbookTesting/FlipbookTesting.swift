@@ -12,5 +12,5 @@
 ///   project's ``Compositor``.
 ///
 /// `docs/visual-testing.md` is the user guide.
-@_exported import FlipbookRender
-@_exported import FlipbookCompare
+import FlipbookRender
+import FlipbookCompare

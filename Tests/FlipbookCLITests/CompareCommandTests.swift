@@ -1,8 +1,10 @@
 import Glibc
 import Testing
 import FlipbookPNG
-import FlipbookTesting
+import FlipbookCompare
 @testable import FlipbookCLI
+import FlipbookPixels
+import Foundation
 
 /// A class so `deinit` can remove each test's temporary folder (one instance per test).
 @Suite final class CompareCommandTests {

@@ -3,6 +3,7 @@ import Testing
 import ArgumentParser
 @testable import FlipbookCLI
 import FlipbookPNG
+import FlipbookPixels
 
 /// `flipbook info` / `pattern` / `bench-png`, driven through their command types (parse +
 /// execute, output captured as values), each test in its own temporary folder.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlipbookPNG
 @testable import FlipbookCLI
+import FlipbookPixels
 
 /// Every sample scene renders, and the seed scenarios' frames show what the seeds describe.
 @Suite struct RenderSampleTests {

@@ -1,4 +1,5 @@
 @testable import FlipbookPNG
+import FlipbookPixels
 
 /// Deterministic xorshift32 for test images.
 struct FastDeflateRNG {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FlipbookPNG
+import FlipbookPixels
 
 /// `PNGCompressionStrategy.flipbookFast`: Flipbook's own deflate (fast_deflate.c). Every
 /// output must decode with libpng to exactly the input.

@@ -2,6 +2,7 @@ import CFlipbookPNG
 import Foundation
 import Testing
 @testable import FlipbookPNG
+import FlipbookPixels
 
 /// Bad input gives a clear, typed error and nothing else: no crash, no output, no temp file.
 @Suite struct PNGErrorTests {

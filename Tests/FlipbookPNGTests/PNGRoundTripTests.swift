@@ -1,5 +1,6 @@
 import Testing
 @testable import FlipbookPNG
+import FlipbookPixels
 
 @Suite struct PNGRoundTripTests {
     @Test(arguments: [("fast", PNGEncodeOptions.fast), ("default", .default), ("small", .small)])

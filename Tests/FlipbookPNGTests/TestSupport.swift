@@ -1,5 +1,6 @@
 import Foundation
 @testable import FlipbookPNG
+import FlipbookPixels
 
 /// A fresh empty folder under the system temp dir, removed by ``remove()``.
 struct TempFolder {

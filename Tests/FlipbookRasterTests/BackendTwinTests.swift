@@ -3,6 +3,8 @@ import Testing
 import Glibc
 #endif
 @testable import FlipbookRaster
+import FlipbookPixels
+import Foundation
 
 /// Every native kernel must equal its portable twin bit for bit: span lengths 0...67, four
 /// unaligned starts, seeded random premultiplied data, with guard pixels checked untouched.

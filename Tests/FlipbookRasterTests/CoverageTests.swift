@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import FlipbookRaster
+import Foundation
 
 @Suite struct CoverageTests {
     func rows(_ p: PolygonCoverage, order: [Int]) -> [Int: (CoverageSpan, [UInt8])] {

@@ -3,6 +3,7 @@ import Testing
 import Glibc
 #endif
 @testable import FlipbookRaster
+import Foundation
 
 /// `ImageSampler.affineRow` + `drawAffineSpan(row:start:…)` (the compositor sets a row up once
 /// and draws it as several spans, in column tiles) must give the bytes of the one-call form,

@@ -1,5 +1,6 @@
 import Testing
 @testable import FlipbookRaster
+import FlipbookPixels
 
 /// Sampling rules on small images with hand-computed results.
 @Suite struct ImageSamplerValueTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import FlipbookRaster
+import FlipbookPixels
 
 @Suite struct MipmapBlurTests {
     @Test func downsampleAveragesWithRoundingAndClampsOddEdges() throws {

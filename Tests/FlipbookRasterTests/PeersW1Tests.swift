@@ -3,6 +3,8 @@ import Glibc
 #endif
 import Testing
 @testable import FlipbookRaster
+import FlipbookPixels
+import Foundation
 
 /// The peers' W1 scene (64 rotated/scaled 256×256 layers at opacity 0.8 over dark gray) drawn
 /// with the kernels alone, checked against pixels of the reference compositor ref-c

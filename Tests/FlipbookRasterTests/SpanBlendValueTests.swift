@@ -1,5 +1,6 @@
 import Testing
 @testable import FlipbookRaster
+import FlipbookPixels
 
 /// Known values of the blend formulas, worked by hand, on both backends.
 @Suite struct SpanBlendValueTests {

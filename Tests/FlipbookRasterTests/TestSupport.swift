@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FlipbookPixels
 
 /// SplitMix64: a tiny seeded generator so every test run sees the same data.
 struct SeededRandom {

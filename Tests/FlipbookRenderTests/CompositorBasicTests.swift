@@ -1,5 +1,8 @@
 import Testing
 @testable import FlipbookRender
+import Flipbook
+import FlipbookPixels
+import Foundation
 
 @Suite struct CompositorBasicTests {
     @Test func solidRectangleInteriorAndAntialiasedEdges() throws {

@@ -1,6 +1,9 @@
 import Testing
 import FlipbookRaster
 @testable import FlipbookRender
+import Flipbook
+import FlipbookPixels
+import Foundation
 
 @Suite struct CompositorEffectsTests {
     /// A 40×40 layer turned 45° at (32, 32), clipping a green child that fills it.

@@ -1,5 +1,8 @@
 import Testing
 @testable import FlipbookRender
+import Flipbook
+import FlipbookPixels
+import Foundation
 
 /// Helpers shared by the compositor tests.
 enum TestScene {

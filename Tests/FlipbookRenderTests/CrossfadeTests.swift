@@ -1,5 +1,8 @@
 import Testing
 @testable import FlipbookRender
+import Flipbook
+import FlipbookPixels
+import Foundation
 
 /// `contentsCrossfade`: a same-size dissolve is exact per byte; sizes that differ draw both.
 @Suite struct CrossfadeTests {

@@ -1,6 +1,9 @@
 import Testing
 import FlipbookTesting
 @testable import FlipbookRender
+import Flipbook
+import FlipbookPixels
+import Foundation
 
 /// Golden-image versions of representative compositor tests, through the project's own
 /// visual-regression assertions (dogfooding `FlipbookTesting`). The exact-pixel tests in the

@@ -1,5 +1,8 @@
 import Testing
 @testable import FlipbookRender
+import Flipbook
+import FlipbookPixels
+import Foundation
 
 /// Every `contentsGravity`: a 4×4 blue image in a 12×12 layer (12×6 for the aspect modes).
 /// Vertical names follow iOS Core Animation (flipped contents): `top` is at the bottom edge.

@@ -1,6 +1,9 @@
 import Synchronization
 import Testing
 @testable import FlipbookRender
+import Flipbook
+import FlipbookPixels
+import Foundation
 
 /// A scene exercising events, implicit animations, callbacks and a transition: built fresh
 /// for each recording (a recorder records once).

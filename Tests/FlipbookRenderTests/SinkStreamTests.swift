@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import FlipbookRender
+import FlipbookPixels
 
 @Suite struct Y4MSinkTests {
     @Test func headerAndFrameSizes() throws {

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import FlipbookPNG
 @testable import FlipbookRender
+import FlipbookPixels
 
 /// A fresh empty folder under /tmp.
 func sinkTempDir(_ tag: String) -> String {

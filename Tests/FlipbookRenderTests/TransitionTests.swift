@@ -1,5 +1,8 @@
 import Testing
 @testable import FlipbookRender
+import Flipbook
+import FlipbookPixels
+import Foundation
 
 /// Each CATransition type × subtype at 0, 50 and 100 %, on an 8×8 layer filling an 8×8 frame.
 @Suite struct TransitionTests {

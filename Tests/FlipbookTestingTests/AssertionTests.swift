@@ -1,6 +1,7 @@
 import Testing
 @testable import FlipbookTesting
 @testable import FlipbookCompare
+import Flipbook
 
 /// End-to-end checks of the assertion wrappers, with references under `__Snapshots__/AssertionTests/`.
 @Suite struct AssertionTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import FlipbookTesting
 @testable import FlipbookCompare
+import FlipbookPixels
 
 @Suite struct ImageComparisonTests {
     @Test func identicalImagesPassExactly() throws {

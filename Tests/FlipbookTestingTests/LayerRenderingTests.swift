@@ -1,6 +1,9 @@
 import Testing
 @testable import FlipbookTesting
 @testable import FlipbookCompare
+import Flipbook
+import FlipbookPixels
+import Foundation
 
 /// Live layers for the layer-level assertions, each built under the caller's run loop.
 enum TestLayers {

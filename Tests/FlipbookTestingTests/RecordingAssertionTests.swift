@@ -1,6 +1,9 @@
 import Testing
 @testable import FlipbookTesting
 @testable import FlipbookCompare
+import Flipbook
+import FlipbookRender
+import Foundation
 
 /// `assertRecording`: a recorder's frames against references, one message for all differences.
 @Suite struct RecordingAssertionTests {

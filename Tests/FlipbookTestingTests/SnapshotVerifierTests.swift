@@ -3,6 +3,7 @@ import Testing
 import FlipbookPNG
 @testable import FlipbookTesting
 @testable import FlipbookCompare
+import FlipbookPixels
 
 /// A fresh empty folder `$TMPDIR/flipbook-testing-XXXXXX` for one test; the suites that use it
 /// are classes whose `deinit` removes it (Swift Testing makes one instance per test).

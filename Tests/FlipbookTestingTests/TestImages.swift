@@ -1,4 +1,5 @@
 import FlipbookTesting
+import FlipbookPixels
 
 /// Small deterministic images for the comparison tests.
 enum TestImages {

@@ -1,5 +1,7 @@
 import XCTest
 import FlipbookTesting
+import Flipbook
+import Foundation
 
 /// The same assertions from XCTest: they report through `XCTFail` (references are committed
 /// under `__Snapshots__/XCTestAssertionTests/`).

@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 /// A layer subclass whose class-level default answers one key.
 final class DefaultActionLayer: CALayer {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 @Suite struct AnimationLifecycleTests {
     func tagged(_ tag: String, _ rec: Recorder, duration: Double = 1) -> CABasicAnimation {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 /// Audit probes: animation behaviour an iOS developer relies on, checked against Apple's
 /// documented behaviour (each test names the rule it pins).

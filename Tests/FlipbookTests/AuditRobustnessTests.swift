@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 @Suite struct AuditRobustnessTests {
     /// A chain `depth` deep, built bottom-up (each insert is O(1)); returns (root, leaf).

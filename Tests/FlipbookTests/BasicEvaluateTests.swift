@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 @Suite struct BasicEvaluateTests {
     func anim(from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: Double = 1) -> CABasicAnimation {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 @Suite struct GeometryTests {
     func close(_ a: CGFloat, _ b: CGFloat, _ eps: CGFloat = 1e-12) -> Bool { abs(a - b) <= eps }

@@ -1,5 +1,7 @@
 import Testing
 @testable import Flipbook
+import FlipbookPixels
+import Foundation
 
 @Suite struct InterpolationTests {
     func near(_ a: CGFloat, _ b: CGFloat, _ e: CGFloat = 1e-9) -> Bool { abs(a - b) <= e }

@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 @Suite struct KVCTests {
     func close(_ a: Any?, _ b: CGFloat, _ eps: CGFloat = 1e-9) -> Bool {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 @Suite struct KeyframeTests {
     func kf(_ values: [Any]?, _ mode: CAAnimationCalculationMode = .linear, keyTimes: [Double]? = nil) -> CAKeyframeAnimation {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 /// Every animation class and calculation mode, evaluated through `presentation()` on a live
 /// layer at chosen media times (animations are linear unless stated; committed at t = 0).

@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 /// A linear opacity animation 0 → 1 over `duration`, tagged, with `rec` as delegate.
 func fade(_ duration: CFTimeInterval = 1, tag: String = "a", _ rec: Recorder? = nil) -> CABasicAnimation {

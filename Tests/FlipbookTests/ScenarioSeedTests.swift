@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 /// The seed scenarios (003, the CATransaction post) end to end: presentation values mid-flight,
 /// the render snapshot, and the order and times of callbacks.

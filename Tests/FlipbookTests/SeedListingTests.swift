@@ -1,5 +1,7 @@
 import Testing
 @testable import Flipbook
+import FlipbookPixels
+import Foundation
 
 // Every code listing of the seed documents (Apple's chapter 6; the two posts on actions and on
 // CATransaction), in Swift against Flipbook.

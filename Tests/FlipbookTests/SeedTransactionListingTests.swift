@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 // The listings of the CATransaction post (003), in Swift against Flipbook.
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import Flipbook
+import Foundation
 
 /// Runs `body` with a fresh run loop bound to the current task, so parallel tests never share
 /// a clock or a transaction stack.

@@ -1,3 +1,4 @@
+import Foundation
 /// An object that responds to a layer event (Apple's `CAAction`).
 ///
 /// A layer finds an action with ``CALayer/action(forKey:)`` when one of its properties changes

@@ -1,3 +1,4 @@
+import Foundation
 /// The action search (Apple's "Changing a Layer's Default Behavior").
 extension CALayer {
     /// The keys whose change animates implicitly on a live layer: a `CABasicAnimation` from the

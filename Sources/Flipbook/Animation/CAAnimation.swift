@@ -1,3 +1,4 @@
+import Foundation
 /// The receiver of an animation's start and stop notifications (Apple's `CAAnimationDelegate`).
 /// Both methods have no-op defaults.
 public protocol CAAnimationDelegate: AnyObject {

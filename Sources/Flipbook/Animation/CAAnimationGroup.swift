@@ -1,3 +1,4 @@
+import Foundation
 /// One child of a group at a group-local time: the child and its evaluated timing (phase,
 /// iteration-local time, iteration), ready for `child._evaluate(at: state.iterationTime, …)`.
 public struct _GroupChildSample {

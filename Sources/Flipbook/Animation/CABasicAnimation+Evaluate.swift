@@ -1,3 +1,4 @@
+import Foundation
 /// Evaluation of `CABasicAnimation` (Apple's documented from/to/by rules).
 ///
 /// | set              | interpolates                                 |

@@ -1,3 +1,4 @@
+import Foundation
 /// A single-keyframe animation of a property (Apple's `CABasicAnimation`).
 ///
 /// Which values are used (Apple's rules, evaluated by the animation math):

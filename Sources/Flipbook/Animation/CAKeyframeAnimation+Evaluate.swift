@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// Keyframe evaluation.
 ///
 /// 1. `p = timingFunction(t / duration)` (the animation-wide curve, linear when nil).

@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// How a keyframe animation computes values between keyframes.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

@@ -1,3 +1,4 @@
+import Foundation
 /// Shared steps of every property animation's evaluation (basic, keyframe, spring):
 ///
 ///     progress  p = timingFunction(t / duration)             (duration ≤ 0 → Apple's 0.25 s)

@@ -1,3 +1,4 @@
+import Foundation
 /// An animation of one layer property named by a key path (Apple's `CAPropertyAnimation`).
 ///
 /// A nil `keyPath` is filled with the key the animation is added under (`add(_:forKey:)`), so an

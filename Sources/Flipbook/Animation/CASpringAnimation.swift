@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// A basic animation driven by a damped spring instead of a timing curve (Apple's
 /// `CASpringAnimation`). The value moves from the start to the end value as
 ///

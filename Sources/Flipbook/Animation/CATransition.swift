@@ -1,3 +1,4 @@
+import Foundation
 /// The kind of a ``CATransition`` (Apple's `CATransitionType`).
 public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

@@ -1,3 +1,4 @@
+import Foundation
 /// The name of a ``CAValueFunction``.
 public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

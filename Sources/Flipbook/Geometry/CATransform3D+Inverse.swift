@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 extension CATransform3D {
     /// The inverse by cofactor expansion, or nil when the determinant is 0 or not finite.
     public var _inverse: CATransform3D? {

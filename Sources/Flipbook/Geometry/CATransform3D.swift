@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// The standard transform matrix used throughout Core Animation, with Apple's field names.
 ///
 /// Like `CGAffineTransform` it acts on **row vectors**: `[x' y' z' w'] = [x y z 1] · M`, so the

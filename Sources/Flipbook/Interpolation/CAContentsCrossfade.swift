@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// An in-between value of a `contents` animation: "image `from` dissolving into image `to`,
 /// `fraction` of the way". Core Animation cross-fades animated `contents`; the compositor draws
 /// this as `from` with opacity `1 − fraction` and `to` with opacity `fraction`, each laid out by

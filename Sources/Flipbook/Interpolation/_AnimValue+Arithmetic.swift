@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// Interpolation and the vector-space operations animations need:
 ///
 /// - `interpolate(a, b, f)` = `a + (b − a)·f` component-wise (transforms: see

@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// The Swift type a scalar (or each element of a number array) came from, so that
 /// ``_AnimValue/toAny(like:)`` can hand back the same type.
 public enum _ScalarKind: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// A `CATransform3D` split into translate / scale / skew / perspective / rotation (a unit
 /// quaternion), so that transforms interpolate as motions rather than element-wise blends: a
 /// 0 → 180° z rotation at 50 % is a 90° rotation, not a matrix collapsed to a line.

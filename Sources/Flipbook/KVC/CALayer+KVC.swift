@@ -1,3 +1,4 @@
+import Foundation
 /// Key-value coding without Objective-C.
 ///
 /// - Built-in keys (Apple's KVC names: `bounds`, `position`, `hidden`, `doubleSided`, …, and

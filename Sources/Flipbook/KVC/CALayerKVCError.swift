@@ -1,3 +1,4 @@
+import Foundation
 /// Why a KVC write (or key-path read) was refused.
 ///
 /// The non-throwing API (`setValue(_:forKey:)`, `setValue(_:forKeyPath:)`) never crashes on bad

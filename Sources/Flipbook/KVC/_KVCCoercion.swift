@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// Converting KVC values to the types of layer properties.
 ///
 /// Numbers: `Int` (any width), `Double`, `Float`, `CGFloat`, `NSNumber` and `Bool` (0/1) are

@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// One KVC-reachable built-in key of `CALayer`.
 struct _LayerKeyEntry: @unchecked Sendable {  // immutable after the table is built
     /// Reads the value from a layer.

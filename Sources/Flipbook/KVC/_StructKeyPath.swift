@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// Key-path components inside struct values (Core Animation's KVC extensions):
 ///
 /// | value | components |

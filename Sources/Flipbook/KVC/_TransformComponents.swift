@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// A simple decomposition of a `CATransform3D` for the `transform.*` key paths:
 /// scale, then rotation (x, then y, then z), then translation, with the perspective column
 /// (`m14`, `m24`, `m34`, `m44`) carried unchanged.

@@ -1,3 +1,4 @@
+import Foundation
 /// Adding, finding and removing animations.
 extension CALayer {
     /// Adds a copy of `anim` under `key` (replacing — and stopping, `finished: false` — any

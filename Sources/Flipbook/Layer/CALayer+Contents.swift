@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 extension CALayer {
     /// The image drawn in the bounds. Typed `Any?` as on Apple; Flipbook draws a `CGImage`.
     /// Setting anything else is ignored (with a message on standard error), like any other

@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// Derived geometry: `frame`, coordinate conversion, hit testing.
 ///
 /// Conventions (row vectors, `p' = p · M`, y down). A point `p` of a layer's bounds maps into

@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// The typed built-in properties. Each setter goes through `_set` → the one change path
 /// (same value: nothing; else action search, store, run action). The KVC key is given
 /// where it differs from the Swift name.

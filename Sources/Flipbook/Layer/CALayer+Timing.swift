@@ -1,3 +1,4 @@
+import Foundation
 /// Layer time: every layer is a `CAMediaTiming` object whose timing maps its parent's time to
 /// its own, so a layer's `speed`, `timeOffset` and `beginTime` govern its whole subtree.
 ///

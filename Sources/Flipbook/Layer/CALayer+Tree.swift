@@ -1,3 +1,4 @@
+import Foundation
 /// The layer tree: sublayers, superlayer, mask, and the actions tree changes trigger.
 ///
 /// Triggers (each runs the action search, unless the transaction disables actions):

@@ -1,3 +1,4 @@
+import Foundation
 /// How a layer's `contents` image is positioned or scaled within its bounds
 /// (Apple's `CALayerContentsGravity`; all twelve values).
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {

@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// A rectangle of content in a tree, with geometry, appearance and animations (Apple's `CALayer`).
 ///
 /// **Storage.** Built-in properties live in one `_LayerState` struct (typed, fast to read);

@@ -1,3 +1,4 @@
+import Foundation
 /// An object that customises a layer (Apple's `CALayerDelegate`). Every method has a default.
 public protocol CALayerDelegate: AnyObject {
     /// Step 1 of the action search. Return an action to end the search with it, `NSNull()` to end

@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// The typed model values of a layer, with Apple's defaults.
 ///
 /// `CALayer`'s typed properties read and write these fields directly (fast); KVC reaches them

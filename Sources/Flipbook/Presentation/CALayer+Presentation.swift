@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// The presentation layer: what Core Animation shows at the current media time.
 ///
 /// `presentation()` copies the model (`init(layer:)`, so subclasses copy their own properties)

@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// Building the immutable render snapshot (`CARenderLayer`) from a layer tree.
 extension CALayer {
     /// A snapshot of this layer and its subtree as shown at ``CARunLoop/currentTime`` of the

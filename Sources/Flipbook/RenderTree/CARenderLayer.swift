@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGraphics
 /// One layer of an immutable render-tree snapshot: every value the compositor needs, already
 /// evaluated at one media time (presentation values, animations applied).
 ///

@@ -1,3 +1,4 @@
+import Foundation
 /// A callback the run loop will deliver at a media time.
 struct _Event {
     enum Kind {

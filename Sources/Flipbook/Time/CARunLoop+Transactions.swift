@@ -1,3 +1,4 @@
+import Foundation
 /// The transaction stack of a run loop (what `CATransaction`'s class methods act on).
 extension CARunLoop {
     /// The innermost transaction, opening the implicit one if none is open.

@@ -1,3 +1,4 @@
+import Foundation
 /// The owner of a virtual media clock, a transaction stack, the live layer trees and the queue of
 /// pending animation callbacks: Flipbook's stand-in for the main run loop and the render server.
 ///

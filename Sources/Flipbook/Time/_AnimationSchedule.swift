@@ -1,3 +1,4 @@
+import Foundation
 /// When a stored animation's callbacks are due, in media time, from the full timing model.
 ///
 /// The one place the model decides when `animationDidStart` and `animationDidStop(finished:

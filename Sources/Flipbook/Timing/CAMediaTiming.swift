@@ -1,3 +1,4 @@
+import Foundation
 /// What a timed object does outside its active duration (Apple's `CAMediaTimingFillMode`).
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

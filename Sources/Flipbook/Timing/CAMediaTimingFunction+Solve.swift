@@ -1,3 +1,4 @@
+import Foundation
 /// The cubic Bézier solver: the `y` of the timing curve for a given `x` (time fraction).
 ///
 /// The curve is `B(s) = 3(1−s)²s·P1 + 3(1−s)s²·P2 + s³` for `s ∈ [0, 1]` (P0 = (0,0), P3 = (1,1)),

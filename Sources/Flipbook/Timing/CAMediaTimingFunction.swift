@@ -1,3 +1,4 @@
+import Foundation
 /// The name of one of Core Animation's predefined timing functions.
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

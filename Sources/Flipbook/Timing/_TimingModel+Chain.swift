@@ -1,3 +1,4 @@
+import Foundation
 /// Time conversion through a chain of ancestors (layer speed inheritance, `convertTime`).
 ///
 /// A layer's local time is its parent's local time mapped through the layer's own timing

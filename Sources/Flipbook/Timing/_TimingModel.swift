@@ -1,3 +1,4 @@
+import Foundation
 /// Where a timed object is, relative to its active interval, in its **local** time.
 ///
 /// With a negative `speed`, local time runs backwards as parent time advances, so `.before`

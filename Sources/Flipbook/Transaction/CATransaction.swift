@@ -1,3 +1,4 @@
+import Foundation
 /// The key of the transaction's default animation duration (a `CFTimeInterval`).
 public let kCATransactionAnimationDuration = "animationDuration"
 /// The key of the flag that suppresses running actions (a `Bool`).

@@ -1,3 +1,4 @@
+import Foundation
 /// One level of a run loop's transaction stack.
 ///
 /// Invariants: `values` holds only what was set at this level (lookups walk outwards, so nested

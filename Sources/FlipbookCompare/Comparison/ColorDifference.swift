@@ -5,6 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlipbookPixels
+import Foundation
 
 /// The perceptual difference between two premultiplied pixels, as used by
 /// ``Tolerance/perceptual(_:)``.

@@ -1,3 +1,4 @@
+import FlipbookPixels
 /// Draws where two images differ, over a dimmed grayscale copy of the reference.
 ///
 /// The output is opaque and the size of the inputs. For each pixel:

@@ -1,3 +1,4 @@
+import FlipbookPixels
 /// The measured difference between an actual image and its reference, judged against a
 /// ``Tolerance``. Made by ``compare(_:to:tolerance:)``.
 ///

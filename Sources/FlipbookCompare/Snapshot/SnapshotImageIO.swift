@@ -1,4 +1,5 @@
 import FlipbookPNG
+import FlipbookPixels
 
 /// How snapshots read and write images. ``png`` is the real one; tests of the verifier may
 /// substitute an in-memory store.

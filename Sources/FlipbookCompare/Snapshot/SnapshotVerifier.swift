@@ -1,3 +1,4 @@
+import FlipbookPixels
 /// Compares images with their references on disk and says what happened, without reporting
 /// anything: the core under the assertions, and what their tests call to check failure paths.
 ///

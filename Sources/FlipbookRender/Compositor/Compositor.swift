@@ -2,6 +2,7 @@ import Dispatch
 import Flipbook
 import Foundation
 import Synchronization
+import FlipbookPixels
 
 /// The CPU compositor: draws what Core Animation would show for a render-tree snapshot
 /// (`CARenderLayer`) into a premultiplied RGBA8 `PixelBuffer`.

@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookPixels
 
 /// A straight device-space edge `d(x, y) = nx·x + ny·y + c`: the signed distance in device
 /// pixels from the edge line, positive inside the shape.

@@ -1,4 +1,6 @@
 import Flipbook
+import FlipbookPixels
+import Foundation
 
 extension _Planner {
     /// Where the contents image lands in layer space (`contentsGravity`), given the bounds and

@@ -1,4 +1,5 @@
 import Flipbook
+import Foundation
 
 extension _Planner {
     // MARK: Shadows

@@ -1,4 +1,5 @@
 import Flipbook
+import Foundation
 
 /// The planning pass: walks an immutable `CARenderLayer` tree once and emits a flat list of
 /// device-space `_Op`s (Sendable), so that execution never looks at layers again.

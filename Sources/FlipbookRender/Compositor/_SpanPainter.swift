@@ -1,4 +1,5 @@
 import FlipbookRaster
+import FlipbookPixels
 
 /// Paints one horizontal span `[x0, x1)` of row `y`: sample the paint at each pixel centre,
 /// scale by `alpha · coverage / 255` (coverage nil = 255), source-over into `row`.

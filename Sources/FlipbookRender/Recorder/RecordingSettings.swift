@@ -35,12 +35,6 @@ public struct RecordingSettings: Sendable, Equatable {
                   frames: 0...(count - 1), background: background)
     }
 
-    /// The settings of a parsed scene file.
-    public init(_ output: OutputSettings) {
-        self.init(width: output.width, height: output.height, scale: output.scale, fps: output.fps,
-                  start: output.start, frames: output.frames, background: output.background)
-    }
-
     /// Frame width in device pixels: `Int((width × scale).rounded())`.
     public var pixelWidth: Int { Int((width * scale).rounded()) }
     /// Frame height in device pixels: `Int((height × scale).rounded())`.

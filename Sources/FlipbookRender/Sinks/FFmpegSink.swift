@@ -2,6 +2,8 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import FlipbookPixels
+import Foundation
 
 /// MP4 (H.264) or WebM (VP9) through an `ffmpeg` subprocess.
 ///

@@ -1,3 +1,4 @@
+import FlipbookPixels
 /// Where rendered frames go: PNG files, a Y4M stream, an ffmpeg pipe, memory, or nowhere.
 ///
 /// ## Protocol

@@ -1,4 +1,5 @@
 import Synchronization
+import FlipbookPixels
 
 /// Keeps every frame in memory, by index: for tests.
 public final class MemoryFrameSink: FrameSink {

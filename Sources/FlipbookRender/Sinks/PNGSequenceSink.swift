@@ -3,6 +3,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import FlipbookPixels
 
 /// Numbered PNG files in a folder: `DIR/frame_00000.png`, `DIR/frame_00001.png` …
 ///

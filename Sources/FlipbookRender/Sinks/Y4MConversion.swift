@@ -1,3 +1,4 @@
+import FlipbookPixels
 /// Premultiplied RGBA8 → planar Y′CbCr 8-bit, BT.709 matrix, limited ("TV") range, for Y4M.
 ///
 /// ## Steps, per pixel (all integer, deterministic)

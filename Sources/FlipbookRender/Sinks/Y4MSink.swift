@@ -2,6 +2,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import FlipbookPixels
 
 /// A YUV4MPEG2 stream (`.y4m`): a text header, then `FRAME\n` and the raw planes of each frame.
 /// Any video tool reads it (`ffmpeg -i out.y4m …`, `x264 out.y4m`, `mpv`).

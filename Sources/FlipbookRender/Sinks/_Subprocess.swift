@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// A child process whose standard input is a pipe we write to and whose standard output and
 /// error go to a temporary file we read back on failure (a file, not a pipe: a chatty child can

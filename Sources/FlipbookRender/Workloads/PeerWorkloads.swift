@@ -1,5 +1,6 @@
 import Flipbook
 import Foundation
+import FlipbookPixels
 
 /// The peers benchmark scenes (`/work/shared/peers/README.md`, `workloads.py`) expressed as
 /// Flipbook render trees, so benchmarks measure the real pipeline (planning + execution), not

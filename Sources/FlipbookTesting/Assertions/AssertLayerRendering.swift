@@ -1,3 +1,7 @@
+import Flipbook
+import FlipbookCompare
+import FlipbookPixels
+import Foundation
 /// Renders the live `layer` as it is at media time `time` and compares it with the reference
 /// `__Snapshots__/<TestFile>/<test>.<name>.png`.
 ///

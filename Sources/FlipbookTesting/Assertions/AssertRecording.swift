@@ -1,4 +1,6 @@
 import FlipbookRender
+import FlipbookCompare
+import FlipbookPixels
 
 /// Records `recorder` and compares the chosen frames with their references
 /// (`<test>.<name>.f<index>.png` each), reporting **one** failure that lists every frame that

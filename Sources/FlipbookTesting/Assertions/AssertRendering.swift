@@ -1,3 +1,7 @@
+import Flipbook
+import FlipbookCompare
+import FlipbookPixels
+import Foundation
 /// Renders the render-tree snapshot `layer` at `width`×`height` device pixels (`scale` device
 /// pixels per point, over the premultiplied `background`) and compares it with the reference
 /// `__Snapshots__/<TestFile>/<test>.<name>.png` (see ``assertSnapshot(of:named:tolerance:record:testName:fileID:filePath:line:column:)``).

@@ -1,3 +1,5 @@
+import FlipbookCompare
+import FlipbookPixels
 /// Compares `image` with the reference `__Snapshots__/<TestFile>/<test>.<name>.png` next to the
 /// calling test file and reports a failure (Swift Testing or XCTest) when it differs beyond
 /// `tolerance`, is missing in `never` mode, or was (re)recorded.

@@ -1,3 +1,7 @@
+import Flipbook
+import FlipbookCompare
+import FlipbookPixels
+import Foundation
 /// Rendering a live `CALayer` at a media time: the core under the layer-level assertions,
 /// usable on its own (it reports nothing, it returns pixels or throws).
 extension LayerRenderer {

@@ -1,3 +1,8 @@
+import Flipbook
+import FlipbookCompare
+import FlipbookPixels
+import FlipbookRender
+import Foundation
 /// Turns a render-tree snapshot into pixels for the rendering assertions
 /// (`assertRendering(of:…)`, `assertRenderings(of:…)`).
 ///

@@ -2,6 +2,7 @@ import Flipbook
 import FlipbookPNG
 import FlipbookRender
 import Foundation
+import FlipbookPixels
 
 /// What every sample program shares: a run loop, a root layer of the output size, a recorder,
 /// and the command line `sample-NAME [OUTPUT_FOLDER] [LAST_FRAME]` (default folder

@@ -3,6 +3,8 @@
 import Flipbook
 import FlipbookRender
 import SampleSupport
+import FlipbookPixels
+import Foundation
 
 final class PushContentsLayer: CALayer {
     override class func defaultAction(forKey event: String) -> CAAction? {

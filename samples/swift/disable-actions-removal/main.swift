@@ -3,6 +3,7 @@
 import Flipbook
 import FlipbookRender
 import SampleSupport
+import Foundation
 
 let sample = Sample("disable-actions-removal", width: 200, height: 100, duration: 1)
 let (animated, removed) = sample.build { () -> (CALayer, CALayer) in

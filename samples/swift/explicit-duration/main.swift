@@ -4,6 +4,7 @@
 import Flipbook
 import FlipbookRender
 import SampleSupport
+import Foundation
 
 let sample = Sample("explicit-duration", width: 300, height: 120, duration: 6, fps: 10)
 let (five, one) = sample.build { () -> (CALayer, CALayer) in

@@ -3,6 +3,7 @@
 import Flipbook
 import FlipbookRender
 import SampleSupport
+import Foundation
 
 final class ByeDelegate: CALayerDelegate {
     func action(for layer: CALayer, forKey key: String) -> CAAction? {

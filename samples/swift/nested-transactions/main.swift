@@ -4,6 +4,7 @@
 import Flipbook
 import FlipbookRender
 import SampleSupport
+import Foundation
 
 let sample = Sample("nested-transactions", width: 240, height: 120, duration: 3)
 let box = sample.build { () -> CALayer in

@@ -5,6 +5,7 @@
 import Flipbook
 import FlipbookRender
 import SampleSupport
+import Foundation
 
 let sample = Sample("overshoot", width: 300, height: 200, duration: 1.5)
 let button = sample.build { () -> CALayer in

@@ -3,6 +3,7 @@
 import Flipbook
 import FlipbookRender
 import SampleSupport
+import Foundation
 
 final class PopDelegate: CALayerDelegate {
     func action(for lay: CALayer, forKey key: String) -> CAAction? {

@@ -3,6 +3,8 @@
 import Flipbook
 import FlipbookRender
 import SampleSupport
+import FlipbookPixels
+import Foundation
 
 final class PushDelegate: CALayerDelegate {
     func action(for layer: CALayer, forKey key: String) -> CAAction? {

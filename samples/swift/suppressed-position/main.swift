@@ -3,6 +3,7 @@
 import Flipbook
 import FlipbookRender
 import SampleSupport
+import Foundation
 
 final class SwitchableLayer: CALayer {
     override func action(forKey event: String) -> CAAction? {

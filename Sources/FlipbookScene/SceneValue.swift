@@ -1,3 +1,5 @@
+import Flipbook
+import Foundation
 /// A property value written in a scene file, already checked against the type its key path
 /// needs (see ``SceneKeyPath``). Used for timeline property changes, `style` defaults and
 /// animation values (`fromValue`, `values` …).

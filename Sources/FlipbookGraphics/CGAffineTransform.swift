@@ -1,3 +1,4 @@
+import Foundation
 /// An affine transformation matrix for 2D graphics, with Apple's layout and conventions.
 ///
 /// The matrix is used with **row vectors**:

@@ -1,3 +1,4 @@
+import Foundation
 extension CGPathElement {
     /// Moves `current` / `subpathStart` past this element.
     func _advance(current: inout CGPoint, subpathStart: inout CGPoint) {

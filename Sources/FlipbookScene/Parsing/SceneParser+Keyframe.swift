@@ -1,3 +1,4 @@
+import Foundation
 /// `CAKeyframeAnimation` fields and paths.
 extension SceneParser {
     static func keyframe(_ o: _SceneObject, _ ctx: _SceneParseContext, requiresKeyPath: Bool,

@@ -1,3 +1,4 @@
+import Foundation
 /// One drawing command of a path (Apple's `CGPathElement`, as a Swift enum with its points).
 public enum CGPathElement: Hashable, Sendable {
     case moveToPoint(CGPoint)

@@ -1,3 +1,5 @@
+import Flipbook
+import Foundation
 /// One layer of a scene file. Every property is optional: `nil` means "leave the `CALayer`
 /// default" (Apple's defaults: opacity 1, anchorPoint (0.5, 0.5), contentsGravity resize …).
 ///

@@ -1,6 +1,7 @@
 import Flipbook
 import FlipbookPNG
 import Foundation
+import FlipbookRender
 
 /// Turns a parsed ``SceneDescription`` into a live `CALayer` tree and a ``Recorder`` whose
 /// timeline runs the scene's events.
@@ -38,7 +39,7 @@ public final class SceneBuilder {
     public init(_ scene: SceneDescription, file: String = "scene") throws(SceneError) {
         self.scene = scene
         images = try Self.loadImages(scene, file: file)
-        runLoop = CARunLoop(startTime: min(0, scene.output.start))
+        runLoop = CARunLoop(startTime: min(0, scene.recording.start))
         root = CALayer()
         collectDescriptions()
         let loop = runLoop
@@ -57,7 +58,7 @@ public final class SceneBuilder {
     /// A recorder for this tree with the scene's output settings (or `settings`), every
     /// timeline event scheduled on it.
     public func makeRecorder(settings: RecordingSettings? = nil) -> Recorder {
-        let recorder = Recorder(root: root, settings: settings ?? RecordingSettings(scene.output))
+        let recorder = Recorder(root: root, settings: settings ?? scene.recording)
         for event in scene.timeline {
             let t = event.transaction
             recorder.at(event.time) { [self] in self.run(t) }

@@ -1,5 +1,6 @@
 import Testing
 @testable import FlipbookRender
+import FlipbookScene
 
 /// Every scene error names the file, line, JSON path and expectation — exact messages.
 @Suite struct SceneErrorTests {

@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookPixels
 /// A bitmap image: what a layer's `contents` holds (Apple's `CGImage`, backed here by a
 /// premultiplied RGBA8 ``PixelBuffer``).
 ///

@@ -1,3 +1,4 @@
+import Foundation
 /// A colour: sRGB components and alpha, as Core Graphics' `CGColor` in the sRGB or generic gray
 /// colour space.
 ///

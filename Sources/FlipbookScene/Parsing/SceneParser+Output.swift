@@ -1,6 +1,8 @@
+import FlipbookPixels
+import FlipbookRender
 /// The `output` object.
 extension SceneParser {
-    static func output(_ n: _SceneNode) throws(SceneError) -> OutputSettings {
+    static func output(_ n: _SceneNode) throws(SceneError) -> (recording: RecordingSettings, duration: Double?, format: OutputFormat?) {
         let o = try n.object(allowed: ["size", "scale", "fps", "duration", "frames", "start", "background", "format"])
         let sizeNode = try o.required("size", "the size in points, \"WxH\" or [width, height]")
         let (w, h) = try size(points: sizeNode)
@@ -39,8 +41,9 @@ extension SceneParser {
         let format = try o["format"].map { f throws(SceneError) in
             OutputFormat(rawValue: try f.choice(OutputFormat.allCases.map(\.rawValue), "format"))!
         }
-        return OutputSettings(width: w, height: h, scale: scale, fps: fps, start: start, frames: frames,
-                              duration: duration, background: background, format: format)
+        let recording = RecordingSettings(width: w, height: h, scale: scale, fps: fps, start: start,
+                                          frames: frames, background: background)
+        return (recording, duration, format)
     }
 
     /// `"WxH"` or `[width, height]`, positive and finite.

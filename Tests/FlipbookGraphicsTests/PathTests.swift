@@ -1,5 +1,6 @@
 import Testing
-@testable import Flipbook
+import Foundation
+@testable import FlipbookGraphics
 
 @Suite struct PathTests {
     @Test func rectBoundsAndLength() {

@@ -1,3 +1,5 @@
+import Flipbook
+import Foundation
 /// Property values: numbers, points, colours, transforms, timing functions …
 extension SceneParser {
     static func point(_ n: _SceneNode) throws(SceneError) -> CGPoint {

@@ -1,6 +1,8 @@
 import Testing
 import Foundation
 @testable import FlipbookRender
+import Flipbook
+import FlipbookScene
 
 /// The scene samples: every file parses, and the full-featured one gives the expected structs.
 @Suite struct SceneParseTests {
@@ -17,9 +19,9 @@ import Foundation
 
     @Test func fullFeaturedScene() throws {
         let s = try SceneParser.parse(contentsOf: Self.scenesDir + "/features.json", displayName: "features.json")
-        #expect(s.output.pixelWidth == 640 && s.output.pixelHeight == 360)
-        #expect(s.output.frames == 0...59 && s.output.format == .png)
-        #expect(s.output.background == CGColor(srgbRed: 32.0 / 255, green: 32.0 / 255, blue: 32.0 / 255, alpha: 1))
+        #expect(s.recording.pixelWidth == 640 && s.recording.pixelHeight == 360)
+        #expect(s.recording.frames == 0...59 && s.format == .png)
+        #expect(s.recording.background == CGColor(srgbRed: 32.0 / 255, green: 32.0 / 255, blue: 32.0 / 255, alpha: 1))
         #expect(s.root.name == "root" && s.root.bounds == CGRect(x: 0, y: 0, width: 320, height: 180))
         #expect(s.root.sublayerTransform?.m34 == -1.0 / 600)
         let card = s.root.sublayers[0]

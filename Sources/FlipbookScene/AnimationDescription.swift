@@ -1,3 +1,5 @@
+import Flipbook
+import Foundation
 /// An explicit animation from a scene file: the `CAMediaTiming` fields every class shares,
 /// plus the class-specific part in ``kind``. `nil` fields keep the class's defaults.
 public struct AnimationDescription: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Flipbook
 /// Animation objects (`"class": "basic" | "keyframe" | "spring" | "group" | "transition"`).
 extension SceneParser {
     static let timingKeys = ["class", "key", "beginTime", "duration", "speed", "timeOffset", "repeatCount",

@@ -1,3 +1,4 @@
+import Foundation
 /// State shared while parsing one scene file: where images resolve from, every layer name
 /// declared (to refuse duplicates) and every name referenced (checked once the whole file is
 /// read, so an event may name a layer that a later event adds).

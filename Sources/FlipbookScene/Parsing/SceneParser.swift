@@ -1,3 +1,4 @@
+import Foundation
 /// Reads scene files (`docs/scene-format.md`) into ``SceneDescription``.
 ///
 /// Parsing is all-or-nothing: the whole file is read, every value type-checked, every layer
@@ -42,9 +43,9 @@ public enum SceneParser {
             root = try layer(r, ctx, isRoot: true)
         }
         root.name = "root"
-        root.bounds = CGRect(x: 0, y: 0, width: output.width, height: output.height)
-        root.position = CGPoint(x: output.width / 2, y: output.height / 2)
-        if root.backgroundColor == nil { root.backgroundColor = .some(output.background) }
+        root.bounds = CGRect(x: 0, y: 0, width: output.recording.width, height: output.recording.height)
+        root.position = CGPoint(x: output.recording.width / 2, y: output.recording.height / 2)
+        if root.backgroundColor == nil { root.backgroundColor = .some(output.recording.background) }
         if let layers = top["layers"] {
             for item in try layers.array() { root.sublayers.append(try layer(item, ctx, isRoot: false)) }
         }
@@ -57,7 +58,8 @@ public enum SceneParser {
         timeline = timeline.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
 
         try ctx.checkReferences()
-        return SceneDescription(output: output, root: root, timeline: timeline, baseDirectory: base)
+        return SceneDescription(recording: output.recording, duration: output.duration, format: output.format,
+                                root: root, timeline: timeline, baseDirectory: base)
     }
 
     /// The images a scene uses, each once, in first-use order.

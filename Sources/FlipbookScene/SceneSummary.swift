@@ -18,12 +18,12 @@ public struct SceneSummary: Sendable, Equatable, CustomStringConvertible {
     public var format: OutputFormat?
 
     public init(_ scene: SceneDescription) {
-        let o = scene.output
+        let o = scene.recording
         width = o.width; height = o.height; scale = o.scale
         pixelWidth = o.pixelWidth; pixelHeight = o.pixelHeight
-        fps = o.fps; frames = o.frames; frameCount = o.frameCount
-        duration = Double(o.frameCount) / o.fps
-        format = o.format
+        fps = o.fps; frames = o.frames; frameCount = o.frames.count
+        duration = Double(o.frames.count) / o.fps
+        format = scene.format
         eventCount = scene.timeline.count
         images = SceneParser.images(in: scene).map(\.resolvedPath)
         var layers = 0, animations = 0
