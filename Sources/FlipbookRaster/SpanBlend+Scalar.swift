@@ -1,10 +1,10 @@
 /// The portable (scalar Swift) twins of the ``SpanBlend`` kernels. They define the results; the
 /// AVX2 kernels in `CFlipbookKernels/blend_avx2.c` reproduce them bit for bit.
 extension SpanBlend {
-    /// The scalar definition of ``sourceOver(_:source:count:opacity:coverage:backend:)`` (public
-    /// for twin tests and benchmarks in other modules).
+    /// The scalar definition of ``sourceOver(_:source:count:opacity:coverage:backend:)`` (package
+    /// access for twin tests and benchmarks in other modules).
     @inlinable
-    public static func _sourceOverScalar(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>,
+    package static func _sourceOverScalar(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>,
                                   count: Int, opacity: UInt32, coverage: UnsafePointer<UInt8>?) {
         if let coverage {
             for i in 0..<count {

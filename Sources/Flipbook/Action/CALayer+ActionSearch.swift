@@ -4,7 +4,7 @@ extension CALayer {
     /// The keys whose change animates implicitly on a live layer: a `CABasicAnimation` from the
     /// old to the new value, with the transaction's duration and timing function.
     /// (`hidden`, `masksToBounds`, `doubleSided` and the non-geometric keys do not animate.)
-    public static let _implicitlyAnimatableKeys: Set<String> = [
+    package static let _implicitlyAnimatableKeys: Set<String> = [
         "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform",
         "sublayerTransform", "opacity", "backgroundColor", "cornerRadius", "borderWidth",
         "borderColor", "contents", "contentsRect", "contentsCenter", "shadowColor",
@@ -24,7 +24,7 @@ extension CALayer {
     /// Overriding it works as on Apple (return nil to suppress, else call `super`).
     /// The transaction's `disableActions` does not change the answer; it stops actions from
     /// being searched and run when properties change.
-    public final func _searchAction(forKey event: String) -> CAAction? {
+    package final func _searchAction(forKey event: String) -> CAAction? {
         if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NSNull ? nil : a }
         if let a = actions?[event] { return a is NSNull ? nil : a }
         if let s = style, let a = CALayer._styleAction(in: s, forKey: event) { return a is NSNull ? nil : a }

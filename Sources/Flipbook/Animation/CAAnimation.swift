@@ -40,7 +40,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     open var isRemovedOnCompletion: Bool = true
 
     /// Arbitrary key-value storage (``value(forKey:)``/``setValue(_:forKey:)``), copied with the animation.
-    public var _kvcStorage: [String: Any] = [:]
+    package var _kvcStorage: [String: Any] = [:]
 
     // MARK: Stored-copy bookkeeping (not copied)
     /// The layer this stored copy belongs to.
@@ -60,7 +60,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// Copies every public property of `other` into self. Subclasses override, call super,
     /// then copy theirs.
-    open func _copyState(from other: CAAnimation) {
+    package func _copyState(from other: CAAnimation) {
         beginTime = other.beginTime; duration = other.duration; speed = other.speed
         timeOffset = other.timeOffset; repeatCount = other.repeatCount
         repeatDuration = other.repeatDuration; autoreverses = other.autoreverses

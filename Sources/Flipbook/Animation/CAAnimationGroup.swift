@@ -1,7 +1,7 @@
 import Foundation
 /// One child of a group at a group-local time: the child and its evaluated timing (phase,
 /// iteration-local time, iteration), ready for `child._evaluate(at: state.iterationTime, …)`.
-public struct _GroupChildSample {
+package struct _GroupChildSample {
     public let animation: CAAnimation
     public let state: _TimingState
 }
@@ -23,14 +23,14 @@ open class CAAnimationGroup: CAAnimation {
 
     public required init() { super.init() }
 
-    open override func _copyState(from other: CAAnimation) {
+    package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)
         guard let o = other as? CAAnimationGroup else { return }
         animations = o.animations?.map { $0.copy() as! CAAnimation }
     }
 
     /// The timing of `child` inside this group (duration ≤ 0 → the group's duration).
-    public func _childTiming(_ child: CAAnimation) -> _TimingModel {
+    package func _childTiming(_ child: CAAnimation) -> _TimingModel {
         var m = _TimingModel(child)
         if !(m.duration > 0) { m.duration = duration > 0 ? duration : 0.25 }
         return m
@@ -38,7 +38,7 @@ open class CAAnimationGroup: CAAnimation {
 
     /// The children with a value at group-local time `t` (the group's iteration-local time),
     /// in order; children in their "removed" phase are left out.
-    public func _children(atGroupTime t: CFTimeInterval) -> [_GroupChildSample] {
+    package func _children(atGroupTime t: CFTimeInterval) -> [_GroupChildSample] {
         let groupEnd = duration > 0 ? duration : .infinity
         let clipped = min(max(t.isNaN ? 0 : t, 0), groupEnd)
         return (animations ?? []).compactMap { child in

@@ -18,11 +18,11 @@ import Foundation
 /// start value to the end value halfway.
 ///
 /// Swift cannot override a class method from an extension, so the model's `CABasicAnimation`
-/// body forwards: `open override func _evaluate(at:iteration:base:) -> Any? { _evaluateBasic(…) }`.
+/// body forwards: `package override func _evaluate(at:iteration:base:) -> Any? { _evaluateBasic(…) }`.
 extension CABasicAnimation {
     /// The basic animation's value at iteration-local time `t`. `progress` overrides the eased
     /// fraction (``CASpringAnimation`` passes its physics progress; nil = timing function of t).
-    public func _evaluateBasic(at t: CFTimeInterval, iteration: Int, base: Any?, progress: Double? = nil) -> Any? {
+    package func _evaluateBasic(at t: CFTimeInterval, iteration: Int, base: Any?, progress: Double? = nil) -> Any? {
         let p = progress ?? _progress(at: t)
         let b = _AnimValue(base)
         let from = _AnimValue(fromValue), to = _AnimValue(toValue), by = _AnimValue(byValue)

@@ -13,14 +13,14 @@ open class CABasicAnimation: CAPropertyAnimation {
     open var toValue: Any?
     open var byValue: Any?
 
-    open override func _copyState(from other: CAAnimation) {
+    package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)
         guard let o = other as? CABasicAnimation else { return }
         fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue
     }
 
     /// See `CABasicAnimation+Evaluate.swift` for the from/to/by rules.
-    open override func _evaluate(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? {
+    package override func _evaluate(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? {
         _evaluateBasic(at: t, iteration: iteration, base: base)
     }
 }

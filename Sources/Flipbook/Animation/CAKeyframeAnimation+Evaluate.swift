@@ -28,7 +28,7 @@ import FlipbookGraphics
 /// parameter u within the segment; discrete jumps vertex to vertex; paced/cubicPaced move at
 /// constant speed by arc length over the whole path.
 extension CAKeyframeAnimation {
-    public func _evaluateKeyframes(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? {
+    package func _evaluateKeyframes(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? {
         let p = _progress(at: t)
         if let path, !path._segments.isEmpty {
             guard let s = _pathSample(progress: p, path: path) else { return nil }
@@ -45,7 +45,7 @@ extension CAKeyframeAnimation {
     /// With `rotationMode` and a `path`: the rotation (radians) the layer should take at
     /// iteration-local time `t` — the path's tangent angle, + π for `rotateAutoReverse`. The
     /// integration sets it as `transform.rotation.z`. Nil without a path or a rotation mode.
-    public func _rotationAngle(at t: CFTimeInterval) -> Double? {
+    package func _rotationAngle(at t: CFTimeInterval) -> Double? {
         guard let mode = rotationMode, let path, !path._segments.isEmpty else { return nil }
         guard let s = _pathSample(progress: _progress(at: t), path: path) else { return nil }
         return mode == .rotateAutoReverse ? s.angle + .pi : s.angle
@@ -55,7 +55,7 @@ extension CAKeyframeAnimation {
     var _isCubic: Bool { calculationMode == .cubic || calculationMode == .cubicPaced }
 
     /// The key times actually used for `n` keyframes (see the rules above).
-    public func _effectiveKeyTimes(count n: Int, distances: [Double]? = nil) -> [Double] {
+    package func _effectiveKeyTimes(count n: Int, distances: [Double]? = nil) -> [Double] {
         if _isPaced, let d = distances {
             let clean = d.map { $0.isFinite && $0 > 0 ? $0 : 0 }
             let total = clean.reduce(0, +)
@@ -115,7 +115,7 @@ extension CAKeyframeAnimation {
     }
 
     /// The Kochanek–Bartels spline between keyframes i and i+1 at local u.
-    public func _kochanekBartels(_ pts: [[Double]], _ i: Int, _ u: Double) -> [Double] {
+    package func _kochanekBartels(_ pts: [[Double]], _ i: Int, _ u: Double) -> [Double] {
         let n = pts.count
         func P(_ j: Int) -> [Double] { pts[min(max(j, 0), n - 1)] }
         func outgoing(_ j: Int) -> [Double] {
@@ -135,7 +135,7 @@ extension CAKeyframeAnimation {
     }
 
     /// Position and tangent angle along `path` at progress `p`.
-    public func _pathSample(progress p: Double, path: CGPath) -> (point: CGPoint, angle: Double)? {
+    package func _pathSample(progress p: Double, path: CGPath) -> (point: CGPoint, angle: Double)? {
         let segs = path._segments
         guard !segs.isEmpty else { return nil }
         if _isPaced { return path._sample(atArcLength: min(max(p, 0), 1) * path._length) }

@@ -43,7 +43,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     public required init() { super.init() }
 
-    open override func _copyState(from other: CAAnimation) {
+    package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)
         guard let o = other as? CAKeyframeAnimation else { return }
         values = o.values; path = o.path?.copy(); keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
@@ -51,7 +51,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         continuityValues = o.continuityValues; biasValues = o.biasValues; rotationMode = o.rotationMode
     }
 
-    open override func _evaluate(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? {
+    package override func _evaluate(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? {
         _evaluateKeyframes(at: t, iteration: iteration, base: base)
     }
 }

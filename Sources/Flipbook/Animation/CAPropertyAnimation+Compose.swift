@@ -11,12 +11,12 @@ import Foundation
 extension CAPropertyAnimation {
     /// The duration evaluation uses: `duration`, or Apple's default 0.25 s when it is ≤ 0 or
     /// not finite (the model normally resolves 0 to the transaction's duration at `add`).
-    public var _effectiveDuration: CFTimeInterval {
+    package var _effectiveDuration: CFTimeInterval {
         (duration > 0 && duration.isFinite) ? duration : 0.25
     }
 
     /// `timingFunction(t / duration)`, linear without a timing function. NaN → 0.
-    public func _progress(at t: CFTimeInterval) -> Double {
+    package func _progress(at t: CFTimeInterval) -> Double {
         let x = t / _effectiveDuration
         guard !x.isNaN else { return 0 }
         return timingFunction?._solve(x) ?? x
@@ -24,7 +24,7 @@ extension CAPropertyAnimation {
 
     /// Applies isCumulative, valueFunction and isAdditive to an interpolated value `v` whose
     /// iteration end value is `end`, and converts it to the Swift type of `base`.
-    public func _compose(_ v0: _AnimValue, end: _AnimValue?, iteration: Int, base: Any?) -> Any? {
+    package func _compose(_ v0: _AnimValue, end: _AnimValue?, iteration: Int, base: Any?) -> Any? {
         var v = v0
         if isCumulative, iteration > 0, let end, let step = end.scaled(by: Double(iteration)), let sum = v.adding(step) {
             v = sum
@@ -36,7 +36,7 @@ extension CAPropertyAnimation {
     }
 
     /// The additive identity shaped like `v` (0, .zero, clear, identity, zeros, nil image).
-    public static func _zero(like v: _AnimValue) -> _AnimValue {
+    package static func _zero(like v: _AnimValue) -> _AnimValue {
         switch v {
         case let .scalar(_, k): return .scalar(0, k)
         case .point: return .point(.zero)

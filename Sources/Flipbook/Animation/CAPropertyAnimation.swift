@@ -19,7 +19,7 @@ open class CAPropertyAnimation: CAAnimation {
         self.keyPath = path
     }
 
-    open override func _copyState(from other: CAAnimation) {
+    package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)
         guard let o = other as? CAPropertyAnimation else { return }
         keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative
@@ -30,5 +30,5 @@ open class CAPropertyAnimation: CAAnimation {
     /// for iteration `iteration` (for `isCumulative`), given `base` — the presentation value so
     /// far (the model value, or the result of earlier animations on the same key). Returns the
     /// new presentation value; nil leaves `base` unchanged. Subclasses override.
-    open func _evaluate(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? { base }
+    package func _evaluate(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? { base }
 }

@@ -45,21 +45,21 @@ open class CASpringAnimation: CABasicAnimation {
         duration = settlingDuration
     }
 
-    open override func _copyState(from other: CAAnimation) {
+    package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)
         guard let o = other as? CASpringAnimation else { return }
         mass = o.mass; stiffness = o.stiffness; damping = o.damping; initialVelocity = o.initialVelocity
         perceptualDuration = o.perceptualDuration; bounce = o.bounce
     }
 
-    open override func _evaluate(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? {
+    package override func _evaluate(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? {
         _evaluateBasic(at: t, iteration: iteration, base: base, progress: 1 - _displacement(at: t))
     }
 
     /// Undamped angular frequency ω₀ = √(k/m).
-    public var _omega0: Double { (Double(stiffness) / Double(mass)).squareRoot() }
+    package var _omega0: Double { (Double(stiffness) / Double(mass)).squareRoot() }
     /// Damping ratio ζ = c / (2√(k·m)).
-    public var _dampingRatio: Double { Double(max(damping, 0)) / (2 * (Double(stiffness) * Double(mass)).squareRoot()) }
+    package var _dampingRatio: Double { Double(max(damping, 0)) / (2 * (Double(stiffness) * Double(mass)).squareRoot()) }
 
     /// x(t), the remaining fraction of the distance (1 at t = 0, → 0). With ω₀, ζ as above and
     /// v₀ = initialVelocity:
@@ -71,7 +71,7 @@ open class CASpringAnimation: CABasicAnimation {
     ///
     /// Invalid parameters (mass or stiffness ≤ 0 or not finite) snap to the target: x = 0.
     /// t ≤ 0 gives 1.
-    public func _displacement(at t: CFTimeInterval) -> Double {
+    package func _displacement(at t: CFTimeInterval) -> Double {
         guard mass > 0, stiffness > 0, mass.isFinite, stiffness.isFinite, damping.isFinite, initialVelocity.isFinite else { return 0 }
         guard t > 0 else { return t.isNaN ? 0 : 1 }
         let w0 = _omega0, z = _dampingRatio, v0 = Double(initialVelocity)

@@ -37,9 +37,9 @@ open class CATransition: CAAnimation {
     open var endProgress: Float = 1
 
     /// The layer as it was rendered before the change (set on stored copies only; not copied).
-    public internal(set) var _fromSnapshot: CARenderLayer?
+    package internal(set) var _fromSnapshot: CARenderLayer?
 
-    open override func _copyState(from other: CAAnimation) {
+    package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)
         guard let o = other as? CATransition else { return }
         type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress

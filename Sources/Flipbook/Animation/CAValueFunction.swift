@@ -39,7 +39,7 @@ public final class CAValueFunction: Sendable, Hashable {
     public func hash(into h: inout Hasher) { h.combine(name) }
 
     /// The transform for input values `v`.
-    public func _transform(_ v: [Double]) -> CATransform3D {
+    package func _transform(_ v: [Double]) -> CATransform3D {
         let a = v.first ?? 0
         switch name {
         case .rotateX: return v.isEmpty ? CATransform3DIdentity : CATransform3DMakeRotation(a, 1, 0, 0)
@@ -65,7 +65,7 @@ public final class CAValueFunction: Sendable, Hashable {
     }
 
     /// The transform for an animated value (a scalar or number array); nil for other values.
-    public func _transform(for value: _AnimValue) -> CATransform3D? {
+    package func _transform(for value: _AnimValue) -> CATransform3D? {
         switch value {
         case let .scalar(x, _): return _transform([x])
         case let .numbers(xs, _): return _transform(xs)

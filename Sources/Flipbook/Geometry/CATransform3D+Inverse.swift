@@ -2,7 +2,7 @@ import Foundation
 import FlipbookGraphics
 extension CATransform3D {
     /// The inverse by cofactor expansion, or nil when the determinant is 0 or not finite.
-    public var _inverse: CATransform3D? {
+    package var _inverse: CATransform3D? {
         let a = elements
         var inv = [CGFloat](repeating: 0, count: 16)
         inv[0] = a[5] * a[10] * a[15] - a[5] * a[11] * a[14] - a[9] * a[6] * a[15] + a[9] * a[7] * a[14] + a[13] * a[6] * a[11] - a[13] * a[7] * a[10]

@@ -95,7 +95,7 @@ extension _AnimValue {
 
     /// The components of vector-like values (scalars, points, sizes, rects, colours as RGBA,
     /// number arrays); nil for transforms and images. Used by cubic keyframe splines.
-    public var _vector: [Double]? {
+    package var _vector: [Double]? {
         switch self {
         case let .scalar(x, _): return [x]
         case let .point(p): return [Double(p.x), Double(p.y)]
@@ -108,7 +108,7 @@ extension _AnimValue {
     }
 
     /// A value of the same case as `self` with components `v` (from ``_vector``).
-    public func _withVector(_ v: [Double]) -> _AnimValue {
+    package func _withVector(_ v: [Double]) -> _AnimValue {
         switch self {
         case let .scalar(_, k): return .scalar(v[0], k)
         case .point: return .point(CGPoint(x: v[0], y: v[1]))

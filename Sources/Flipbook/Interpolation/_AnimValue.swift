@@ -2,7 +2,7 @@ import Foundation
 import FlipbookGraphics
 /// The Swift type a scalar (or each element of a number array) came from, so that
 /// ``_AnimValue/toAny(like:)`` can hand back the same type.
-public enum _ScalarKind: Sendable, Hashable {
+package enum _ScalarKind: Sendable, Hashable {
     case cgFloat, double, float, int, bool, number
 }
 
@@ -21,7 +21,7 @@ public enum _ScalarKind: Sendable, Hashable {
 /// Values of different cases (or number arrays of different lengths) do not interpolate: the
 /// result switches from `a` to `b` at fraction ½ (CSS's rule for discrete values). Fractions
 /// outside [0, 1] extrapolate (springs and overshooting timing functions need that).
-public enum _AnimValue: Hashable {
+package enum _AnimValue: Hashable {
     case scalar(Double, _ScalarKind)
     case point(CGPoint)
     case size(CGSize)

@@ -15,7 +15,7 @@ import FlipbookGraphics
 /// (or a unit axis) and its scale recorded as 0; quaternion slerp takes the shorter arc (as
 /// Chromium does). Only `m44 == 0`, non-finite elements or a singular matrix with perspective
 /// make decomposition fail; interpolation then falls back to element-wise.
-public struct _DecomposedTransform: Sendable, Hashable {
+package struct _DecomposedTransform: Sendable, Hashable {
     public var translate: [Double] = [0, 0, 0]
     public var scale: [Double] = [1, 1, 1]
     /// Shears xy, xz, yz.

@@ -15,7 +15,7 @@ import Foundation
 ///   methods ignore the write and print the ``CALayerKVCError`` on standard error; the
 ///   `_try…` methods throw it.
 extension CALayer {
-    public final func _value(forKey key: String) -> Any? {
+    package final func _value(forKey key: String) -> Any? {
         if let e = _LayerKeyTable.entries[_LayerKeyTable.canonical(key)] { return e.get(self) }
         return _extras[key] ?? type(of: self).defaultValue(forKey: key)
     }
@@ -27,7 +27,7 @@ extension CALayer {
     }
 
     /// `setValue(_:forKey:)` that throws instead of ignoring bad input.
-    public func _trySetValue(_ value: Any?, forKey key: String) throws {
+    package func _trySetValue(_ value: Any?, forKey key: String) throws {
         if let e = _LayerKeyTable.entries[_LayerKeyTable.canonical(key)] { return try e.set(self, value) }
         let old = _extras[key]
         if _kvcEqual(old, value) { return }
@@ -35,7 +35,7 @@ extension CALayer {
     }
 
     /// `value(forKeyPath:)` that throws on an unknown component.
-    public func _tryValue(forKeyPath keyPath: String) throws -> Any? {
+    package func _tryValue(forKeyPath keyPath: String) throws -> Any? {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         guard let first = parts.first, !first.isEmpty else {
             throw CALayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: "")
@@ -48,7 +48,7 @@ extension CALayer {
 
     /// `setValue(_:forKeyPath:)` that throws instead of ignoring bad input. Struct components
     /// are read-modify-write of the top-level key (one action search, for that key).
-    public func _trySetValue(_ value: Any?, forKeyPath keyPath: String) throws {
+    package func _trySetValue(_ value: Any?, forKeyPath keyPath: String) throws {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         guard let first = parts.first, !first.isEmpty else {
             throw CALayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: "")

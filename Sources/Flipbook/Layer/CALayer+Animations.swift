@@ -63,5 +63,5 @@ extension CALayer {
     }
 
     /// The stored copies, in the order added (for the presentation and the render snapshot).
-    public var _storedAnimations: [(key: String, animation: CAAnimation)] { _animations }
+    package var _storedAnimations: [(key: String, animation: CAAnimation)] { _animations }
 }

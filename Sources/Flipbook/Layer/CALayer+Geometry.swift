@@ -31,7 +31,7 @@ extension CALayer {
     }
 
     /// Bounds coordinates → superlayer coordinates (sublayer transform included).
-    public var _toSuperlayer: CATransform3D {
+    package var _toSuperlayer: CATransform3D {
         var m = _toParentLocal
         if let p = _superlayer, !CATransform3DIsIdentity(p._state.sublayerTransform) {
             let pa = p._anchorInBounds
@@ -114,7 +114,7 @@ extension CALayer {
 
     /// The implementation of ``CALayer/hitTest(_:)``: the farthest descendant (front-most sublayer first) containing `p`, given in the
     /// superlayer's coordinates; hidden layers are skipped and `masksToBounds` clips.
-    public final func _hitTest(_ p: CGPoint) -> CALayer? {
+    package final func _hitTest(_ p: CGPoint) -> CALayer? {
         if _state.isHidden { return nil }
         let local = CALayer._map(p, CATransform3DInvert(_toSuperlayer))
         if _state.masksToBounds, !contains(local) { return nil }

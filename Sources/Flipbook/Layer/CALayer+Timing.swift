@@ -9,21 +9,19 @@ import Foundation
 /// their `duration`, `repeatCount`, `autoreverses` and `fillMode` are not used (as on Apple).
 extension CALayer {
     /// The layer's own time mapping (only `beginTime`, `speed`, `timeOffset` matter).
-    @inlinable
-    public final var _timing: _TimingModel {
+    package final var _timing: _TimingModel {
         _TimingModel(beginTime: beginTime, duration: 0, speed: Double(speed), timeOffset: timeOffset)
     }
 
     /// True when the layer's mapping is the identity (begin 0, speed 1, offset 0): the common
     /// case, which the snapshot builder skips.
-    @inlinable
-    public final var _hasIdentityTiming: Bool { speed == 1 && beginTime == 0 && timeOffset == 0 }
+    package final var _hasIdentityTiming: Bool { speed == 1 && beginTime == 0 && timeOffset == 0 }
 
     /// The timing parent: the superlayer, or the owner of a mask.
     final var _timeParent: CALayer? { _superlayer ?? _maskOwner }
 
     /// The timing chain, root first, ending with this layer.
-    public final var _timingChain: [_TimingModel] {
+    package final var _timingChain: [_TimingModel] {
         var chain: [_TimingModel] = []
         var l: CALayer? = self
         while let x = l { chain.append(x._timing); l = x._timeParent }
@@ -31,7 +29,7 @@ extension CALayer {
     }
 
     /// This layer's local time at media time `t`.
-    public final func _localTime(atMediaTime t: CFTimeInterval) -> CFTimeInterval {
+    package final func _localTime(atMediaTime t: CFTimeInterval) -> CFTimeInterval {
         var l: CALayer? = self
         var links: [CALayer] = []
         while let x = l { if !x._hasIdentityTiming { links.append(x) }; l = x._timeParent }
@@ -42,12 +40,12 @@ extension CALayer {
 
     /// The media time at which this layer's local time is `t` (a frozen ancestor, `speed` 0,
     /// has no inverse and maps to its `beginTime`).
-    public final func _mediaTime(fromLocalTime t: CFTimeInterval) -> CFTimeInterval {
+    package final func _mediaTime(fromLocalTime t: CFTimeInterval) -> CFTimeInterval {
         _TimingModel._mediaTime(fromLocalTime: t, chain: _timingChain)
     }
 
     /// The layer's local time now (at its run loop's current time).
-    public final var _currentLocalTime: CFTimeInterval { _localTime(atMediaTime: _runLoop.currentTime) }
+    package final var _currentLocalTime: CFTimeInterval { _localTime(atMediaTime: _runLoop.currentTime) }
 
     /// Converts `t` from the time space of layer `l` (nil: media time) to this layer's.
     public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {

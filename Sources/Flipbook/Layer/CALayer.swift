@@ -26,7 +26,7 @@ open class CALayer: NSObject {
     /// Stored animation copies, in the order added.
     var _animations: [(key: String, animation: CAAnimation)] = []
     /// The run loop this layer belongs to.
-    public let _runLoop: CARunLoop
+    package let _runLoop: CARunLoop
     var _isAttachedRoot = false
     var _wasCommittedLive = false
     var _needsDisplayFlag = false
@@ -39,7 +39,7 @@ open class CALayer: NSObject {
     /// A presentation copy's setters store values without transactions or actions.
     var _modelLayer: CALayer?
     /// Presentation copies only: the `contents` cross-fade in flight (see `CAContentsCrossfade`).
-    public internal(set) var _contentsCrossfade: CAContentsCrossfade?
+    package internal(set) var _contentsCrossfade: CAContentsCrossfade?
     /// The run loop's outermost-commit count when the layer was created: `presentation()` is nil
     /// until a later commit (the layer was "never committed").
     var _createdAtCommit: Int

@@ -62,14 +62,14 @@ extension CAMediaTimingFunction {
     }
 
     /// The slope dy/dx of the straight extension before x = 0.
-    public var _startSlope: Double {
+    package var _startSlope: Double {
         if c1x > 0 { return Double(c1y) / Double(c1x) }
         if c2x > 0 { return Double(c2y) / Double(c2x) }
         return 0
     }
 
     /// The slope dy/dx of the straight extension after x = 1.
-    public var _endSlope: Double {
+    package var _endSlope: Double {
         if c2x < 1 { return (Double(c2y) - 1) / (Double(c2x) - 1) }
         if c1x < 1 { return (Double(c1y) - 1) / (Double(c1x) - 1) }
         return 0
@@ -77,7 +77,7 @@ extension CAMediaTimingFunction {
 
     /// The eased fraction `y` for the time fraction `x`, exact to better than 1e-6 inside [0, 1]
     /// and extrapolated linearly outside (see the type's notes). NaN input gives 0.
-    public func _solve(_ x: Double) -> Double {
+    package func _solve(_ x: Double) -> Double {
         guard !x.isNaN else { return 0 }
         if x <= 0 { return x == 0 ? 0 : x * _startSlope }
         if x >= 1 { return x == 1 ? 1 : 1 + (x - 1) * _endSlope }
@@ -87,5 +87,5 @@ extension CAMediaTimingFunction {
     }
 
     /// Float convenience: `_solve` rounded to `Float`.
-    public func _value(atTime x: Float) -> Float { Float(_solve(Double(x))) }
+    package func _value(atTime x: Float) -> Float { Float(_solve(Double(x))) }
 }

@@ -58,7 +58,7 @@ public final class CAMediaTimingFunction: Hashable, Sendable, CustomStringConver
     }
 
     /// Control point `idx` (0…3) as a pair; out-of-range indices give (0, 0).
-    public func _controlPoint(at idx: Int) -> (x: Float, y: Float) {
+    package func _controlPoint(at idx: Int) -> (x: Float, y: Float) {
         switch idx {
         case 1: return (c1x, c1y)
         case 2: return (c2x, c2y)

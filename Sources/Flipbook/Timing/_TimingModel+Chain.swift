@@ -13,7 +13,7 @@ import Foundation
 /// scrubbing: set the root's speed to 0 and move its `timeOffset`).
 extension _TimingModel {
     /// Local time of the last element of `chain` (root first) at media time `mediaTime`.
-    public static func _localTime(fromMediaTime mediaTime: CFTimeInterval, chain: [_TimingModel]) -> CFTimeInterval {
+    package static func _localTime(fromMediaTime mediaTime: CFTimeInterval, chain: [_TimingModel]) -> CFTimeInterval {
         var t = mediaTime
         for m in chain { t = m.localTime(fromParent: t) }
         return t
@@ -21,7 +21,7 @@ extension _TimingModel {
 
     /// Media time at which the last element of `chain` (root first) has local time `t`.
     /// A frozen (`speed == 0`) link has no inverse; it maps to its `beginTime`.
-    public static func _mediaTime(fromLocalTime t: CFTimeInterval, chain: [_TimingModel]) -> CFTimeInterval {
+    package static func _mediaTime(fromLocalTime t: CFTimeInterval, chain: [_TimingModel]) -> CFTimeInterval {
         var p = t
         for m in chain.reversed() { p = m.parentTime(fromLocal: p) }
         return p
@@ -31,12 +31,12 @@ extension _TimingModel {
     /// (root first) expressed in the local space of the layer whose chain is `to`. An empty chain
     /// stands for the media time space (Apple's `nil` layer argument). Both directions of
     /// `CALayer.convertTime(_:from:)` / `(_:to:)` are this function with the chains swapped.
-    public static func _convertTime(_ t: CFTimeInterval, from: [_TimingModel], to: [_TimingModel]) -> CFTimeInterval {
+    package static func _convertTime(_ t: CFTimeInterval, from: [_TimingModel], to: [_TimingModel]) -> CFTimeInterval {
         _localTime(fromMediaTime: _mediaTime(fromLocalTime: t, chain: from), chain: to)
     }
 
     /// The rate of the last element's time relative to media time: the product of the speeds.
-    public static func _effectiveSpeed(chain: [_TimingModel]) -> Double {
+    package static func _effectiveSpeed(chain: [_TimingModel]) -> Double {
         chain.reduce(1) { $0 * $1.speed }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 ///
 /// With a negative `speed`, local time runs backwards as parent time advances, so `.before`
 /// (local time < 0) then comes *after* the active interval in parent time.
-public enum _TimingPhase: Sendable, Hashable {
+package enum _TimingPhase: Sendable, Hashable {
     /// Local time before 0.
     case before
     /// Local time inside the active duration `[0, activeDuration)` (or exactly at 0).
@@ -13,7 +13,7 @@ public enum _TimingPhase: Sendable, Hashable {
 }
 
 /// The result of evaluating a timing at one parent time (see ``_TimingModel/evaluate(parentTime:)``).
-public struct _TimingState: Sendable, Hashable {
+package struct _TimingState: Sendable, Hashable {
     public var phase: _TimingPhase
     /// True when the object shows a value: during `.active`, or filled (`fillMode` backwards/both
     /// in `.before`, forwards/both in `.after`). False is the contract's "removed" phase: the
@@ -51,7 +51,7 @@ public struct _TimingState: Sendable, Hashable {
 /// at 0). When both `repeatDuration` and `repeatCount` are set (undefined on Apple) we use
 /// `repeatDuration`. `duration` ≤ 0 or non-finite: a zero-length active interval (`.after` from
 /// local time 0 on, time 0, fraction 1). NaN times evaluate as local time 0.
-public struct _TimingModel: Sendable, Hashable {
+package struct _TimingModel: Sendable, Hashable {
     public var beginTime: CFTimeInterval
     public var duration: CFTimeInterval
     public var speed: Double

@@ -24,7 +24,7 @@ public let kCATransactionCompletionBlock = "completionBlock"
 /// - `commit`, `flush`, `lock`, `unlock` with nothing to act on do nothing.
 open class CATransaction: NSObject {
     /// The default duration outside any transaction.
-    public static let _defaultAnimationDuration: CFTimeInterval = 0.25
+    package static let _defaultAnimationDuration: CFTimeInterval = 0.25
 
     /// Opens a new (nested) transaction on the current thread's run loop.
     open class func begin() { CARunLoop.current._begin() }

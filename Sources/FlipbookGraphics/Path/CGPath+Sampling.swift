@@ -13,7 +13,7 @@ extension CGPathElement {
 /// One piece of a path with its start point, in cubic form (lines and quadratics are raised to
 /// cubics exactly: a line's control points sit at ⅓ and ⅔, a quadratic's at p0 + ⅔(c − p0) and
 /// p3 + ⅔(c − p3)). A `.jump` is a `moveTo` inside the path: zero length, lands on `p3`.
-public struct _PathSegment: Hashable, Sendable {
+package struct _PathSegment: Hashable, Sendable {
     public enum Kind: Hashable, Sendable { case jump, line, quad, cubic }
     public var kind: Kind
     public var p0: CGPoint, p1: CGPoint, p2: CGPoint, p3: CGPoint
@@ -62,7 +62,7 @@ public struct _PathSegment: Hashable, Sendable {
 extension CGPath {
     /// The path as segments. A leading `moveTo` only sets the start; later moves become `.jump`s;
     /// `closeSubpath` becomes a line back to the subpath start (omitted when already there).
-    public var _segments: [_PathSegment] {
+    package var _segments: [_PathSegment] {
         var out: [_PathSegment] = []
         var cur = CGPoint.zero, start = CGPoint.zero, first = true
         for e in elements {
@@ -86,7 +86,7 @@ extension CGPath {
 
     /// The path as polylines, one per subpath (closed subpaths end at their start point), with
     /// chord error ≤ `tolerance`.
-    public func _flattened(tolerance: Double = 0.1) -> [[CGPoint]] {
+    package func _flattened(tolerance: Double = 0.1) -> [[CGPoint]] {
         var out: [[CGPoint]] = []
         var line: [CGPoint] = []
         var cur = CGPoint.zero, start = CGPoint.zero
@@ -116,11 +116,11 @@ extension CGPath {
     }
 
     /// Total drawn length (jumps between subpaths count 0).
-    public var _length: Double { _segments.reduce(0) { $0 + $1.length } }
+    package var _length: Double { _segments.reduce(0) { $0 + $1.length } }
 
     /// The point at arc length `s` from the start (clamped to [0, length]) and the tangent angle
     /// there (`atan2(dy, dx)`, radians, y-down). Nil for a path with no segments.
-    public func _sample(atArcLength s: Double) -> (point: CGPoint, angle: Double)? {
+    package func _sample(atArcLength s: Double) -> (point: CGPoint, angle: Double)? {
         let segs = _segments
         guard let last = segs.last else { return nil }
         var remaining = s.isNaN ? 0 : max(s, 0)
