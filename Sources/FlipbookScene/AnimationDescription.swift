@@ -41,7 +41,7 @@ public struct AnimationDescription: Sendable, Equatable {
         public var isCumulative: Bool?
         /// `CAValueFunction` name (`rotateX`, `rotateY`, `rotateZ`, `scale`, `scaleX`, `scaleY`,
         /// `scaleZ`, `translate`, `translateX`, `translateY`, `translateZ`).
-        public var valueFunction: String?
+        public var valueFunction: CAValueFunctionName?
 
         public init(keyPath: String? = nil) { self.keyPath = keyPath }
     }
@@ -60,13 +60,13 @@ public struct AnimationDescription: Sendable, Equatable {
         public var property: PropertyFields
         public var values: [SceneValue]?
         /// A path for point-valued key paths (overrides `values`).
-        public var path: [PathElement]?
+        public var path: [CGPathElement]?
         public var keyTimes: [Double]?
         public var timingFunctions: [TimingFunctionDescription]?
         /// `linear` (default), `discrete`, `paced`, `cubic`, `cubicPaced`.
-        public var calculationMode: String?
+        public var calculationMode: CAAnimationCalculationMode?
         /// `auto` or `autoReverse` (`nil`: no rotation).
-        public var rotationMode: String?
+        public var rotationMode: CAAnimationRotationMode?
         public var tensionValues: [Double]?
         public var continuityValues: [Double]?
         public var biasValues: [Double]?
@@ -86,23 +86,13 @@ public struct AnimationDescription: Sendable, Equatable {
     /// `CATransition`.
     public struct TransitionAnimation: Sendable, Equatable {
         /// `fade` (default), `moveIn`, `push`, `reveal`.
-        public var type: String
+        public var type: CATransitionType
         /// `fromLeft`, `fromRight`, `fromTop`, `fromBottom`, or `nil`.
-        public var subtype: String?
+        public var subtype: CATransitionSubtype?
         public var startProgress: Double?
         public var endProgress: Double?
-        public init(type: String) { self.type = type }
+        public init(type: CATransitionType) { self.type = type }
     }
-}
-
-/// One element of a keyframe animation's path (a `CGPath` element, in the layer's parent
-/// coordinates).
-public enum PathElement: Sendable, Equatable {
-    case move(CGPoint)
-    case line(CGPoint)
-    case quad(control: CGPoint, to: CGPoint)
-    case curve(control1: CGPoint, control2: CGPoint, to: CGPoint)
-    case close
 }
 
 /// A timing function: a predefined name or four control-point numbers.

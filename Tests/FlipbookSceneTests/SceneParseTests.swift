@@ -51,14 +51,14 @@ import FlipbookScene
         #expect(wag.timingFunctions == [.named(.easeIn), .controlPoints(0.3, 1.6, 0.6, 1)])
         #expect(card.animations[1].fillMode == .both && card.animations[1].autoreverses == true)
         guard case let .keyframe(orbit) = card.animations[2].kind else { Issue.record("orbit"); return }
-        #expect(orbit.path?.count == 4 && orbit.path?.last == .close && orbit.rotationMode == "auto")
+        #expect(orbit.path?.count == 4 && orbit.path?.last == .closeSubpath && orbit.rotationMode == .rotateAuto)
         guard case let .spring(spring) = card.animations[3].kind else { Issue.record("spring"); return }
         #expect(spring.stiffness == 200 && spring.basic.toValue == .number(120))
         guard case let .group(members) = card.animations[4].kind else { Issue.record("group"); return }
         guard case let .basic(scaleAnim) = members[1].kind else { Issue.record("group[1]"); return }
-        #expect(scaleAnim.property.valueFunction == "scale" && scaleAnim.toValue == .vector3(1.1, 1.1, 1))
+        #expect(scaleAnim.property.valueFunction == .scale && scaleAnim.toValue == .vector3(1.1, 1.1, 1))
         guard case let .transition(push) = card.animations[5].kind else { Issue.record("transition"); return }
-        #expect(push.type == "push" && push.subtype == "fromLeft")
+        #expect(push.type == .push && push.subtype == .fromLeft)
 
         #expect(s.timeline.map(\.time) == [0.5, 1.5])
         let t = s.timeline[0].transaction

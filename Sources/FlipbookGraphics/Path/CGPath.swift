@@ -17,7 +17,7 @@ public enum CGPathElement: Hashable, Sendable {
 public class CGPath: Hashable, CustomStringConvertible {
     public internal(set) var elements: [CGPathElement]
 
-    init(elements: [CGPathElement]) { self.elements = elements }
+    package init(elements: [CGPathElement]) { self.elements = elements }
 
     public convenience init(rect: CGRect, transform: CGAffineTransform? = nil) {
         let m = CGMutablePath(); m.addRect(rect, transform: transform ?? .identity)

@@ -28,8 +28,8 @@ extension SceneBuilder {
             if let p = k.path { x.path = path(p) }
             x.keyTimes = k.keyTimes?.map { NSNumber(value: $0) }
             x.timingFunctions = k.timingFunctions?.map(\.timingFunction)
-            if let m = k.calculationMode { x.calculationMode = CAAnimationCalculationMode(rawValue: m) }
-            if let r = k.rotationMode { x.rotationMode = CAAnimationRotationMode(rawValue: r) }
+            if let m = k.calculationMode { x.calculationMode = m }
+            if let r = k.rotationMode { x.rotationMode = r }
             x.tensionValues = k.tensionValues?.map { NSNumber(value: $0) }
             x.continuityValues = k.continuityValues?.map { NSNumber(value: $0) }
             x.biasValues = k.biasValues?.map { NSNumber(value: $0) }
@@ -40,8 +40,8 @@ extension SceneBuilder {
             a = x
         case let .transition(t):
             let x = CATransition()
-            x.type = CATransitionType(rawValue: t.type)
-            x.subtype = t.subtype.map { CATransitionSubtype(rawValue: $0) }
+            x.type = t.type
+            x.subtype = t.subtype
             if let v = t.startProgress { x.startProgress = Float(v) }
             if let v = t.endProgress { x.endProgress = Float(v) }
             a = x
@@ -63,7 +63,7 @@ extension SceneBuilder {
         x.keyPath = p.keyPath
         if let v = p.isAdditive { x.isAdditive = v }
         if let v = p.isCumulative { x.isCumulative = v }
-        if let v = p.valueFunction { x.valueFunction = CAValueFunction(name: CAValueFunctionName(rawValue: v)) }
+        if let v = p.valueFunction { x.valueFunction = CAValueFunction(name: v) }
     }
 
     private func fill(_ x: CABasicAnimation, _ b: AnimationDescription.BasicAnimation) {
@@ -73,17 +73,6 @@ extension SceneBuilder {
         x.byValue = b.byValue.flatMap { value($0) }
     }
 
-    private func path(_ elements: [PathElement]) -> CGPath {
-        let p = CGMutablePath()
-        for e in elements {
-            switch e {
-            case let .move(q): p.move(to: q)
-            case let .line(q): p.addLine(to: q)
-            case let .quad(c, q): p.addQuadCurve(to: q, control: c)
-            case let .curve(c1, c2, q): p.addCurve(to: q, control1: c1, control2: c2)
-            case .close: p.closeSubpath()
-            }
-        }
-        return p
-    }
+    /// The parser already checked that the path starts with a move.
+    private func path(_ elements: [CGPathElement]) -> CGPath { CGPath(elements: elements) }
 }

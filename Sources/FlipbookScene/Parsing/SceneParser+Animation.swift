@@ -57,8 +57,10 @@ extension SceneParser {
             kind = .group(members)
         default:
             var t = AnimationDescription.TransitionAnimation(
-                type: try o["type"]?.choice(["fade", "moveIn", "push", "reveal"], "transition type") ?? "fade")
-            t.subtype = try o["subtype"]?.choice(["fromLeft", "fromRight", "fromTop", "fromBottom"], "transition subtype")
+                type: (try o["type"]?.choice(["fade", "moveIn", "push", "reveal"], "transition type"))
+                    .map(CATransitionType.init(rawValue:)) ?? .fade)
+            t.subtype = (try o["subtype"]?.choice(["fromLeft", "fromRight", "fromTop", "fromBottom"], "transition subtype"))
+                .map(CATransitionSubtype.init(rawValue:))
             t.startProgress = try o["startProgress"]?.number(in: 0...1, "a progress between 0 and 1")
             t.endProgress = try o["endProgress"]?.number(in: 0...1, "a progress between 0 and 1")
             if let s = t.startProgress, let e = t.endProgress, e < s {
@@ -110,10 +112,10 @@ extension SceneParser {
         f.isAdditive = try o["isAdditive"]?.bool()
         f.isCumulative = try o["isCumulative"]?.bool()
         if let v = o["valueFunction"] {
-            f.valueFunction = try v.choice(valueFunctions, "value function")
+            f.valueFunction = CAValueFunctionName(rawValue: try v.choice(valueFunctions, "value function"))
             // A value function's values are its inputs: one number (rotateZ, scaleX …), or
             // [x, y, z] for `scale` and `translate`.
-            kind = f.valueFunction == "scale" || f.valueFunction == "translate" ? .vector3 : .number
+            kind = f.valueFunction == .scale || f.valueFunction == .translate ? .vector3 : .number
         }
         return (f, kind)
     }

@@ -1,3 +1,4 @@
+import Flipbook
 import Foundation
 /// `CAKeyframeAnimation` fields and paths.
 extension SceneParser {
@@ -38,8 +39,10 @@ extension SceneParser {
             }
             k.timingFunctions = fns
         }
-        k.calculationMode = try o["calculationMode"]?.choice(["linear", "discrete", "paced", "cubic", "cubicPaced"], "calculation mode")
-        k.rotationMode = try o["rotationMode"]?.choice(["auto", "autoReverse"], "rotation mode")
+        k.calculationMode = (try o["calculationMode"]?.choice(["linear", "discrete", "paced", "cubic", "cubicPaced"], "calculation mode"))
+            .map(CAAnimationCalculationMode.init(rawValue:))
+        k.rotationMode = (try o["rotationMode"]?.choice(["auto", "autoReverse"], "rotation mode"))
+            .map(CAAnimationRotationMode.init(rawValue:))
         for (key, assign) in [("tensionValues", 0), ("continuityValues", 1), ("biasValues", 2)] {
             guard let v = o[key] else { continue }
             var numbers: [Double] = []
@@ -58,11 +61,11 @@ extension SceneParser {
 
     /// `[{"move": [x, y]}, {"line": [x, y]}, {"quad": [cx, cy, x, y]},
     ///   {"curve": [c1x, c1y, c2x, c2y, x, y]}, "close"]`; the first element must be a move.
-    static func path(_ n: _SceneNode) throws(SceneError) -> [PathElement] {
-        var out: [PathElement] = []
+    static func path(_ n: _SceneNode) throws(SceneError) -> [CGPathElement] {
+        var out: [CGPathElement] = []
         for item in try n.array() {
             if case .string("close") = item.json.value {
-                out.append(.close)
+                out.append(.closeSubpath)
             } else {
                 let o = try item.object(allowed: ["move", "line", "quad", "curve"])
                 guard o.members.count == 1, let m = o.members.first else {
@@ -70,17 +73,17 @@ extension SceneParser {
                 }
                 let v = o[m.key]!
                 switch m.key {
-                case "move": let p = try v.numbers(count: 2, "a point [x, y]"); out.append(.move(CGPoint(x: p[0], y: p[1])))
-                case "line": let p = try v.numbers(count: 2, "a point [x, y]"); out.append(.line(CGPoint(x: p[0], y: p[1])))
+                case "move": let p = try v.numbers(count: 2, "a point [x, y]"); out.append(.moveToPoint(CGPoint(x: p[0], y: p[1])))
+                case "line": let p = try v.numbers(count: 2, "a point [x, y]"); out.append(.addLineToPoint(CGPoint(x: p[0], y: p[1])))
                 case "quad":
                     let p = try v.numbers(count: 4, "4 numbers [cx, cy, x, y]")
-                    out.append(.quad(control: CGPoint(x: p[0], y: p[1]), to: CGPoint(x: p[2], y: p[3])))
+                    out.append(.addQuadCurveToPoint(control: CGPoint(x: p[0], y: p[1]), to: CGPoint(x: p[2], y: p[3])))
                 default:
                     let p = try v.numbers(count: 6, "6 numbers [c1x, c1y, c2x, c2y, x, y]")
-                    out.append(.curve(control1: CGPoint(x: p[0], y: p[1]), control2: CGPoint(x: p[2], y: p[3]), to: CGPoint(x: p[4], y: p[5])))
+                    out.append(.addCurveToPoint(control1: CGPoint(x: p[0], y: p[1]), control2: CGPoint(x: p[2], y: p[3]), to: CGPoint(x: p[4], y: p[5])))
                 }
             }
-            if out.count == 1, case .move = out[0] {} else if out.count == 1 {
+            if out.count == 1, case .moveToPoint = out[0] {} else if out.count == 1 {
                 throw item.fail("a path must start with {\"move\": [x, y]}")
             }
         }
