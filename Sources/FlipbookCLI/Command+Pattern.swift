@@ -20,7 +20,7 @@ struct PatternCommand: ParsableCommand {
     var size: String = "512x512"
 
     @Option(help: "Compression preset: fast (Flipbook's own deflate, ~350 MB/s), fastZlib, default or small.")
-    var preset: String = "default"
+    var preset: PNGPreset = .default
 
     /// Parses `WxH` (also `W×H`), each side 1…``PixelBuffer/maximumDimension``.
     static func parseSize(_ text: String) -> (width: Int, height: Int)? {
@@ -35,9 +35,6 @@ struct PatternCommand: ParsableCommand {
         guard Self.parseSize(size) != nil else {
             throw ValidationError("--size must be WIDTHxHEIGHT with each side 1...\(PixelBuffer.maximumDimension), got '\(size)'")
         }
-        guard PNGEncodeOptions.preset(named: preset) != nil else {
-            throw ValidationError("--preset must be fast, fastZlib, default or small, got '\(preset)'")
-        }
     }
 
     func run() throws {
@@ -48,14 +45,14 @@ struct PatternCommand: ParsableCommand {
     }
 
     /// Renders and writes the pattern; no printing (tests call it).
-    static func execute(output: String, size: String, preset: String) -> Result<Void, CLIFailure> {
-        guard let (w, h) = parseSize(size), let options = PNGEncodeOptions.preset(named: preset) else {
-            return .failure(CLIFailure(message: "invalid --size '\(size)' or --preset '\(preset)'"))
+    static func execute(output: String, size: String, preset: PNGPreset) -> Result<Void, CLIFailure> {
+        guard let (w, h) = parseSize(size) else {
+            return .failure(CLIFailure(message: "invalid --size '\(size)'"))
         }
         let image = PeersWorkloads.pattern(width: w, height: h, index: 16)
         let text = [PNGTextChunk("flipbook:pattern", "P(\(w), \(h), 16)"), PNGTextChunk("Software", "flipbook \(FlipbookVersion.string)")]
         do {
-            try PNG.write(image, to: output, options: options.withText(text))
+            try PNG.write(image, to: output, options: preset.options.withText(text))
             return .success(())
         } catch {
             return .failure(CLIFailure(message: error.description))

@@ -53,13 +53,13 @@ struct RenderCommand: ParsableCommand {
     var duration: Double?
 
     @Option(help: "png, y4m, mp4, webm or null (default: the scene's, else png).")
-    var format: String?
+    var format: OutputFormat?
 
     @Option(help: "Worker threads per stage (default: the number of cores).")
     var threads: Int?
 
     @Option(name: .customLong("png-compression"), help: "PNG preset: fast (default; Flipbook's own deflate), fastZlib (zlib level 1), default (zlib level 6) or small (level 9, for golden files).")
-    var pngCompression: String = "fast"
+    var pngCompression: PNGPreset = .fast
 
     @Option(help: "PNG file-name pattern with one %d conversion.")
     var pattern: String = "frame_%05d.png"

@@ -37,20 +37,11 @@ struct RenderPlan {
             guard let r = parseRange(f) else { return .failure(RenderUsageError("--frames must be A..B with 0 <= A <= B, e.g. 0..59, got '\(f)'")) }
             frames = r
         }
-        var format: OutputFormat?
-        if let f = c.format {
-            guard let v = OutputFormat(rawValue: f.lowercased()) else {
-                return .failure(RenderUsageError("--format must be png, y4m, mp4, webm or null, got '\(f)'"))
-            }
-            format = v
-        }
-        guard let png = PNGEncodeOptions.preset(named: c.pngCompression) else {
-            return .failure(RenderUsageError("--png-compression must be fast, fastZlib, default or small, got '\(c.pngCompression)'"))
-        }
+        let png = c.pngCompression.options
         let pattern: FramePattern
         do { pattern = try FramePattern(c.pattern) } catch { return .failure(RenderUsageError("--pattern: \(error.description)")) }
         return .success(RenderPlan(fps: c.fps, size: size, scale: c.scale, frames: frames, duration: c.duration,
-                                   format: format, threads: c.threads ?? ProcessInfo.processInfo.activeProcessorCount,
+                                   format: c.format, threads: c.threads ?? ProcessInfo.processInfo.activeProcessorCount,
                                    png: png, pattern: pattern))
     }
 

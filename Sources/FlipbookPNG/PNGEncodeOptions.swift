@@ -108,17 +108,6 @@ public struct PNGEncodeOptions: Sendable, Hashable {
     public static let small = PNGEncodeOptions(compressionLevel: 9, strategy: .filtered, filter: .all,
                                                bufferSize: 1 << 20)
 
-    /// The preset with this name (`fast`, `fastZlib`, `default`, `small`), for command lines.
-    public static func preset(named name: String) -> PNGEncodeOptions? {
-        switch name {
-        case "fast": return .fast
-        case "fastZlib": return .fastZlib
-        case "default": return .default
-        case "small": return .small
-        default: return nil
-        }
-    }
-
     /// A copy with `text` replaced.
     public func withText(_ text: [PNGTextChunk]) -> PNGEncodeOptions {
         var copy = self
@@ -138,4 +127,26 @@ enum _PNGOutputFormat: Int32, Sendable, Hashable {
     case grayAlpha8 = 3
     /// Colour type 6, 16 bits: each straight byte b stored as b·257.
     case rgba16 = 4
+}
+
+/// The named encoder presets, a closed set (what `--png-compression` and `--preset` take).
+public enum PNGPreset: String, Sendable, Hashable, CaseIterable {
+    /// ``PNGEncodeOptions/fast``: Flipbook's own deflate, the default for frame sequences.
+    case fast
+    /// ``PNGEncodeOptions/fastZlib``: zlib level 1.
+    case fastZlib
+    /// ``PNGEncodeOptions/default``: zlib level 6, libpng's adaptive filters.
+    case `default`
+    /// ``PNGEncodeOptions/small``: zlib level 9, for golden files.
+    case small
+
+    /// The options this preset stands for.
+    public var options: PNGEncodeOptions {
+        switch self {
+        case .fast: .fast
+        case .fastZlib: .fastZlib
+        case .default: .default
+        case .small: .small
+        }
+    }
 }

@@ -23,7 +23,7 @@ import FlipbookPixels
         let out = folder.file("p.png")
         let command = try FlipbookCommand.parseAsRoot(["pattern", "-o", out, "--size", "300x200", "--preset", "fast"])
         #expect(command is PatternCommand)
-        if case .failure(let f) = PatternCommand.execute(output: out, size: "300x200", preset: "fast") { Issue.record("\(f)") }
+        if case .failure(let f) = PatternCommand.execute(output: out, size: "300x200", preset: .fast) { Issue.record("\(f)") }
 
         let image = try PNG.decode(contentsOf: out)
         #expect(image.width == 300 && image.height == 200)
@@ -33,7 +33,7 @@ import FlipbookPixels
         #expect(image[40, 0] == RGBA8(straightR: 40, g: 0, b: 255, a: 245))
         // Deterministic: a second run writes the same bytes.
         let again = folder.file("q.png")
-        _ = PatternCommand.execute(output: again, size: "300x200", preset: "fast")
+        _ = PatternCommand.execute(output: again, size: "300x200", preset: .fast)
         #expect(FileManager.default.contents(atPath: out) == FileManager.default.contents(atPath: again))
 
         #expect(try FlipbookCommand.parseAsRoot(["info", out]) is InfoCommand)
@@ -48,7 +48,7 @@ import FlipbookPixels
     @Test func infoOnACorruptFileIsOneLineAndExitCode1() throws {
         let folder = Folder()
         let path = folder.file("bad.png")
-        _ = PatternCommand.execute(output: path, size: "64x64", preset: "default")
+        _ = PatternCommand.execute(output: path, size: "64x64", preset: .default)
         let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         // Cut in half: the header is intact, the image data is not.
         try Data(whole.prefix(whole.count / 2)).write(to: URL(fileURLWithPath: path))
@@ -86,7 +86,7 @@ import FlipbookPixels
         #expect(PatternCommand.parseSize("16385x2") == nil)
         // Writing into a missing folder is a one-line failure, and nothing is created.
         let folder = Folder()
-        guard case .failure(let f) = PatternCommand.execute(output: folder.file("no/p.png"), size: "8x8", preset: "fast") else {
+        guard case .failure(let f) = PatternCommand.execute(output: folder.file("no/p.png"), size: "8x8", preset: .fast) else {
             Issue.record("expected a failure"); return
         }
         #expect(f.message.contains("does not exist"))

@@ -22,7 +22,13 @@ struct RenderRun {
         io.handlesInterrupt = false
         io.searchPath = searchPath
         io.stopAfter = stopAfter
-        let code = try RenderCommand.parse(args).execute(io)
+        let command: RenderCommand
+        do { command = try RenderCommand.parse(args) } catch {
+            // What the `flipbook` executable does with a parse error: the message, exit 2.
+            #expect(RenderCommand.exitCode(for: error) == .validationFailure)
+            return (2, RenderCommand.message(for: error))
+        }
+        let code = command.execute(io)
         return (code, log.withLock { $0 })
     }
 
@@ -73,8 +79,8 @@ struct RenderRun {
         let cases: [([String], String)] = [
             (["--size", "12"], "--size must be WIDTHxHEIGHT"),
             (["--frames", "5..2"], "--frames must be A..B"),
-            (["--format", "gif"], "--format must be png, y4m, mp4, webm or null"),
-            (["--png-compression", "max"], "--png-compression must be fast, fastZlib, default or small"),
+            (["--format", "gif"], "The value 'gif' is invalid for '--format <format>'. Please provide one of 'png', 'y4m', 'mp4', 'webm' or 'null'."),
+            (["--png-compression", "max"], "The value 'max' is invalid for '--png-compression <png-compression>'. Please provide one of 'fast', 'fastZlib', 'default' or 'small'."),
             (["--pattern", "frame.png"], "--pattern: invalid file-name pattern"),
             (["--frames", "0..2", "--duration", "1"], "give --frames or --duration, not both"),
             (["--threads", "0"], "--threads must be 1...256"),
