@@ -1,15 +1,16 @@
 import ArgumentParser
+import FlipbookPixels
 import FlipbookPNG
 import FlipbookRaster
 import Foundation
 
-/// `flipbook bench`: the peers' workloads through the real pipeline, plus PNG, an end-to-end
-/// sequence and scaling sweeps. Protocol as `../shared/peers/bench.py`: warm-up frames, then
+/// `flipbook-benchmarks [suite]`: the peers' workloads through the real pipeline, plus PNG, an
+/// end-to-end sequence and scaling sweeps. Protocol as `../shared/peers/bench.py`: warm-up frames, then
 /// each frame timed on its own (wall and process CPU time), median with min/max; building
 /// the layer trees and images is setup and is not timed. Run it on a release build.
-struct BenchCommand: ParsableCommand {
+struct SuiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "suite",
         abstract: "Measure compositor and PNG throughput on the peers' workloads (W1 W2 W3 W4), end to end, and scaling sweeps.",
         discussion: """
         Workloads: w1 (64 rotated layers), w2 (full-frame identity blend), w4 (perspective), \
@@ -71,7 +72,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         if let save {
             do { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) } catch {
-                throw CLIFailure(message: "cannot create --save folder \(save): \(error.localizedDescription)")
+                throw BenchFailure("cannot create --save folder \(save): \(error.localizedDescription)")
             }
         }
         let simd = RasterBackend.current == .native ? (RasterBackend.avx512Available ? "avx2+avx512bw" : "avx2") : "portable"
@@ -83,7 +84,7 @@ struct BenchCommand: ParsableCommand {
             }
         }
         if !json {
-            print("flipbook bench — \(machine.cpu), \(machine.cores) cores, SIMD \(simd), load \(BenchReport.fixed(machine.loadStart, 2)), \(machine.date)")
+            print("flipbook-benchmarks — \(machine.cpu), \(machine.cores) cores, SIMD \(simd), load \(BenchReport.fixed(machine.loadStart, 2)), \(machine.date)")
             print("frames: \(warmups) warm-up + \(frames) timed, one by one; median/min/max wall ms, cpu = process CPU ms (median)")
             print(BenchReport.header)
         }
@@ -103,7 +104,7 @@ struct BenchCommand: ParsableCommand {
                 default: rows = try bench.sweepDepth()
                 }
             } catch {
-                throw CLIFailure(message: "bench \(name) failed: \(error)")
+                throw BenchFailure("\(name) failed: \(error)")
             }
             if !json { for r in rows { print(BenchReport.row(r)) } }
             all += rows
