@@ -87,7 +87,7 @@ struct PNGCommand: ParsableCommand {
             image = PeerWorkloads.w1ReferenceFrame()
         }
         let raw = Double(image.width * image.height * 4)
-        print("bench-png: \(image.width)×\(image.height), \(Int(raw)) raw bytes, \(PNG.libraryVersions)")
+        print("flipbook-benchmarks png: \(image.width)×\(image.height), \(Int(raw)) raw bytes, \(PNG.libraryVersions)")
         print("config                                 |   MB/s | median ms |     bytes | / fpng")
         let clock = ContinuousClock()
         for (name, options) in Self.configurations(all: all) where only.map({ name.contains($0) }) ?? true {
