@@ -4,6 +4,8 @@ SWIFT      ?= swift
 APT_PKGS   := libpng-dev zlib1g-dev pkg-config
 RELEASE    := $(SWIFT) build -c release
 FLIPBOOK   := .build/release/flipbook
+# The benchmark suite is a package of its own (Benchmarks/Package.swift), never part of the products.
+BENCH      := $(SWIFT) run -c release --package-path Benchmarks flipbook-benchmarks
 
 .PHONY: setup build release test demo bench bench-png clean
 
@@ -26,10 +28,10 @@ release: setup
 
 ## test: the whole test suite (debug build, parallel Swift Testing + XCTest)
 test: setup
-	@# A smoke run of the benchmark suite first, so it cannot rot (it never fails on timing);
-	@# then the test suite, whose summary is the closing line.
-	$(SWIFT) build --product flipbook
-	.build/debug/flipbook bench --workload w2 --frames 2 --warmups 0
+	@# A smoke run of the benchmark suite first (the Benchmarks package, debug build: two frames
+	@# of W2, so the suite cannot rot; it never fails on timing); then the test suite, whose
+	@# summary is the closing line.
+	$(SWIFT) run --package-path Benchmarks flipbook-benchmarks --workload w2 --frames 2 --warmups 0
 	$(SWIFT) test --parallel
 
 ## demo: render the default demo (animated W1 scene, 2 s at 30 fps, 1080p) to PNG frames (+ MP4 with ffmpeg)
@@ -42,13 +44,13 @@ demo: release
 	else echo "demo: ffmpeg not on PATH, no MP4 (install ffmpeg for one)"; fi
 	@echo "demo: PNG frames in demo-out/frames/ (frame_00000.png … frame_00059.png)"
 
-## bench: compositor + PNG benchmark suite (W1 W2 W3 W4, end to end, scaling sweeps), release build, < ~10 min
-bench: release
-	$(FLIPBOOK) bench --workload all
+## bench: the benchmark suite (Benchmarks/: W1 W2 W3 W4, end to end, scaling sweeps), release build, < ~10 min
+bench: setup
+	$(BENCH) --workload all
 
-## bench-png: PNG encode throughput of the peers' W1 frame with each preset (release build)
-bench-png: release
-	$(FLIPBOOK) bench-png
+## bench-png: PNG encode throughput of the peers' W1 frame with each preset and raw knobs (release build)
+bench-png: setup
+	$(BENCH) png
 
 clean:
-	rm -rf .build demo-out
+	rm -rf .build Benchmarks/.build demo-out

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Ratio table: Flipbook (flipbook bench --json) ÷ each peer (peers harness run-*.json).
+"""Ratio table: Flipbook (flipbook-benchmarks --json) ÷ each peer (peers harness run-*.json).
 
     python3 Benchmarks/ratios.py --peers /tmp/peers-results bench-1.json [bench-2.json ...]
 
@@ -54,7 +54,7 @@ def verdict(ok):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--peers', required=True, help='folder with the harness run-*.json')
-    ap.add_argument('bench', nargs='+', help='flipbook bench --json outputs')
+    ap.add_argument('bench', nargs='+', help='flipbook-benchmarks --json outputs')
     a = ap.parse_args()
     runs = load_peers(a.peers)
     if not runs:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Side by side: the peers harness and `flipbook bench --json` in the same session, then one
+# Side by side: the peers harness and `flipbook-benchmarks --json` in the same session, then one
 # table of ratios (Flipbook ÷ each peer) per workload, with the issue-5 and issue-6 targets
 # marked met or not. Absolute times on this shared machine move ~10% between runs (more under
 # load), so only same-session ratios are claimed.
@@ -7,6 +7,7 @@
 #   bash Benchmarks/side-by-side.sh                  # from the project root
 #   SKIP_INSTALL=1 RUNS=1 bash Benchmarks/side-by-side.sh
 #   SKIP_PEERS=1 bash Benchmarks/side-by-side.sh     # reuse $RESULTS/run-1.json from an earlier run
+#   SKIP_BUILD=1 BENCH=/path/to/flipbook-benchmarks bash Benchmarks/side-by-side.sh
 #
 # The harness writes to RESULTS (default /tmp/peers-results) and OUT (default /tmp/peers-out),
 # never into ../shared/peers/results.
@@ -17,13 +18,14 @@ export RESULTS=${RESULTS:-/tmp/peers-results}
 export OUT=${OUT:-/tmp/peers-out}
 export RUNS=${RUNS:-1}
 FB_OUT=${FB_OUT:-/tmp/flipbook-bench}
-FLIPBOOK=${FLIPBOOK:-$ROOT/.build/release/flipbook}
+# The suite is the Benchmarks package (Benchmarks/Package.swift), built in release.
+BENCH=${BENCH:-$ROOT/Benchmarks/.build/release/flipbook-benchmarks}
 PY=${PY:-/tmp/peers-venv/bin/python}
 [ -x "$PY" ] || PY=python3
 mkdir -p "$RESULTS" "$OUT" "$FB_OUT"
 
-if [ ! -x "$FLIPBOOK" ]; then
-  (cd "$ROOT" && swift build -c release --product flipbook) || { echo "release build failed" >&2; exit 1; }
+if [ -z "${SKIP_BUILD:-}" ]; then   # incremental: quick when the release build is up to date
+  swift build -c release --package-path "$ROOT/Benchmarks" --product flipbook-benchmarks || { echo "release build failed" >&2; exit 1; }
 fi
 
 if [ -z "${SKIP_PEERS:-}" ]; then
@@ -31,10 +33,10 @@ if [ -z "${SKIP_PEERS:-}" ]; then
   bash "$PEERS/run.sh" || { echo "peers harness failed" >&2; exit 1; }
 fi
 
-echo "== flipbook bench (1 thread: w1 w2 w4 w3; 2 threads: w1; e2e on all cores)"
-"$FLIPBOOK" bench --json --threads 1 --workload w1 --workload w2 --workload w4 --workload w3 --workload e2e \
+echo "== flipbook-benchmarks (1 thread: w1 w2 w4 w3; 2 threads: w1; e2e on all cores)"
+"$BENCH" --json --threads 1 --workload w1 --workload w2 --workload w4 --workload w3 --workload e2e \
     --save "$FB_OUT" > "$FB_OUT/bench-1.json" || exit 1
-"$FLIPBOOK" bench --json --threads 2 --workload w1 > "$FB_OUT/bench-2.json" || exit 1
+"$BENCH" --json --threads 2 --workload w1 > "$FB_OUT/bench-2.json" || exit 1
 
 echo "== image check (compare.py vs ref-c)"
 for w in w1 w2 w4; do

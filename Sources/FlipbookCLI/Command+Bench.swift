@@ -1,114 +1,231 @@
 import ArgumentParser
+import Dispatch
+import Flipbook
+import FlipbookPixels
 import FlipbookPNG
-import FlipbookRaster
-import Foundation
 import FlipbookRender
+import Foundation
+import FlipbookScene
+import Synchronization
 
-/// `flipbook bench`: the peers' workloads through the real pipeline, plus PNG, an end-to-end
-/// sequence and scaling sweeps. Protocol as `../shared/peers/bench.py`: warm-up frames, then
-/// each frame timed on its own (wall and process CPU time), median with min/max; building
-/// the layer trees and images is setup and is not timed. Run it on a release build.
+/// `flipbook bench SCENE.json`: how fast *this* scene renders, and where the time goes.
+///
+/// Records the scene exactly as `flipbook render` does (same `Recorder`, same pipeline: the
+/// recording thread advances the model, snapshots and composites frame n+1 while writer
+/// threads encode and write frame n), to PNG files in a temporary folder that is removed
+/// afterwards (or to nowhere with `--format null`), and reports frames per second of the
+/// whole recording and, per frame, the time of each stage:
+///
+/// - **advance**: the model reaching the frame's time (events due, clock, commits);
+/// - **snapshot**: the render-tree snapshot (`makeRenderTree()`);
+/// - **composite**: the compositor drawing the frame (`--threads` band workers);
+/// - **encode**: the sink writing it (PNG encoding + file write; on writer threads).
+///
+/// Loading the scene (parsing, decoding images, building the layer tree) is reported apart.
+/// The benchmark suite of the project itself is another program: `Benchmarks/`.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure compositor and PNG throughput on the peers' workloads (W1 W2 W3 W4), end to end, and scaling sweeps.",
+        abstract: "Benchmark a scene: frames per second and the time per stage (advance, snapshot, composite, encode).",
         discussion: """
-        Workloads: w1 (64 rotated layers), w2 (full-frame identity blend), w4 (perspective), \
-        w3 (PNG encode of the W1 frame, each preset), e2e (animated W1 to PNG files and to null, \
-        all cores), sweep-layers, sweep-resolution, sweep-threads, sweep-depth; `sweeps` = the \
-        four sweeps, `all` = everything. Default: w1 w2 w4 w3 e2e. Times on a shared machine \
-        vary; compare ratios from one run (Benchmarks/side-by-side.sh).
+        The scene is recorded as `flipbook render` would (PNG frames go to a temporary folder, \
+        removed afterwards). Stage times are per frame (median, mean, max); advance, snapshot \
+        and composite run on the recording thread, encode on writer threads at the same time, \
+        so frames/s is set by the slowest of the two sides, not by their sum.
         """
     )
 
-    static let core = ["w1", "w2", "w4", "w3", "e2e"]
-    static let sweeps = ["sweep-layers", "sweep-resolution", "sweep-threads", "sweep-depth"]
+    /// Where the frames go.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        /// PNG files in a temporary folder (encode + write timed).
+        case png
+        /// Nowhere (`NullFrameSink`): the encode stage is only the hand-over.
+        case null
+    }
 
-    @Option(name: .customLong("workload"), help: "Workload to run (repeatable): w1 w2 w3 w4 e2e sweep-layers sweep-resolution sweep-threads sweep-depth sweeps all.")
-    var workloads: [String] = []
+    @Argument(help: "The scene file (.json, see docs/scene-format.md).")
+    var scene: String
 
-    @Option(help: "Compositor worker threads for w1/w2/w4 and the sweeps (e2e always uses all cores).")
-    var threads: Int = 1
+    @Option(help: "Frames to record, A..B inclusive (default: the scene's range).")
+    var frames: String?
 
-    @Option(help: "Timed frames per workload (after the warm-ups).")
-    var frames: Int = 30
+    @Option(help: "Worker threads per stage (default: the number of cores).")
+    var threads: Int?
 
-    @Option(help: "Untimed warm-up frames per workload.")
-    var warmups: Int = 3
+    @Option(help: "png (files in a temporary folder, removed afterwards) or null.")
+    var format: Format = .png
 
-    @Option(help: "Frames of the end-to-end sequence.")
-    var sequence: Int = 60
+    @Option(name: .customLong("png-compression"), help: "PNG preset: fast (default), fastZlib, default or small.")
+    var pngCompression: PNGPreset = .fast
 
     @Flag(help: "Print one JSON object instead of the table.")
     var json = false
 
-    @Option(help: "Write each workload's last frame as <DIR>/<name>.png.")
-    var save: String?
-
-    func validate() throws {
-        guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
-        guard warmups >= 0 else { throw ValidationError("--warmups must be 0 or more") }
-        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        guard sequence >= 1 else { throw ValidationError("--sequence must be at least 1") }
-        for w in workloads where !(Self.core + Self.sweeps + ["sweeps", "all"]).contains(w) {
-            throw ValidationError("unknown workload '\(w)'; known: \((Self.core + Self.sweeps + ["sweeps", "all"]).joined(separator: " "))")
-        }
-    }
-
-    /// The selected workloads in a fixed order, duplicates removed.
-    var selected: [String] {
-        var names: Set<String> = []
-        for w in workloads.isEmpty ? ["core"] : workloads {
-            switch w {
-            case "all": names.formUnion(Self.core + Self.sweeps)
-            case "sweeps": names.formUnion(Self.sweeps)
-            case "core": names.formUnion(Self.core)
-            default: names.insert(w)
-            }
-        }
-        return (Self.core + Self.sweeps).filter(names.contains)
-    }
-
     func run() throws {
-        if let save {
-            do { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) } catch {
-                throw CLIFailure(message: "cannot create --save folder \(save): \(error.localizedDescription)")
+        let code = execute(RenderIO.standard)
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+extension BenchCommand {
+    /// Runs the benchmark; returns the exit code (0 ok, 1 invalid scene, 2 usage, 3 output
+    /// failed). All printing goes through `io`.
+    func execute(_ io: RenderIO) -> Int32 {
+        func fail(_ code: Int32, _ message: String) -> Int32 {
+            io.err("flipbook bench: " + message + "\n")
+            return code
+        }
+        // 1. Usage.
+        var range: ClosedRange<Int>?
+        if let f = frames {
+            guard let r = RenderPlan.parseRange(f) else {
+                return fail(RenderExit.usage, "--frames must be A..B with 0 <= A <= B, e.g. 0..59, got '\(f)'")
+            }
+            range = r
+        }
+        if let t = threads, !(1...256).contains(t) { return fail(RenderExit.usage, "--threads must be 1...256, got \(t)") }
+        let png = pngCompression.options
+        let threads = self.threads ?? ProcessInfo.processInfo.activeProcessorCount
+
+        // 2. Scene and images (timed apart: it is not per frame).
+        let loadStart = DispatchTime.now().uptimeNanoseconds
+        let builder: SceneBuilder
+        var settings: RecordingSettings
+        do {
+            let description = try SceneParser.parse(contentsOf: scene)
+            builder = try SceneBuilder(description, file: scene)
+            settings = description.recording
+        } catch { return fail(RenderExit.invalidInput, error.description) }
+        if let range { settings.frames = range }
+        let recorder = builder.makeRecorder(settings: settings)
+        let loadSeconds = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e9
+
+        // 3. Output.
+        var folder: String?
+        let inner: FrameSink
+        switch format {
+        case .null:
+            inner = NullFrameSink()
+        case .png:
+            let dir = FileManager.default.temporaryDirectory
+                .appendingPathComponent("flipbook-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                return fail(RenderExit.outputFailed, "cannot create a temporary folder \(dir): \((error as NSError).localizedDescription)")
+            }
+            folder = dir
+            inner = PNGSequenceSink(directory: dir, options: png)
+        }
+        defer { if let folder { try? FileManager.default.removeItem(atPath: folder) } }
+        let sink = TimedFrameSink(inner)
+
+        // 4. Frames.
+        let result: RecordingResult
+        do { result = try recorder.record(to: sink, options: RecordingOptions(threads: threads)) } catch {
+            io.err("flipbook bench: \(error.description)\n")
+            if case let .sink(e) = error, e.isOutputFailure { return RenderExit.outputFailed }
+            return RenderExit.invalidInput
+        }
+        let report = BenchSceneReport(
+            scene: scene, settings: settings, threads: threads,
+            format: format == .png ? "png \(pngCompression.rawValue)" : "null", loadSeconds: loadSeconds, result: result,
+            stages: [("advance", result.advanceTimes), ("snapshot", result.snapshotTimes),
+                     ("composite", result.renderTimes), ("encode", sink.writeTimes)])
+        io.out(json ? report.json() : report.table())
+        return RenderExit.ok
+    }
+}
+
+/// A sink that forwards to another and times each `write` (encoding + writing a frame).
+final class TimedFrameSink: FrameSink {
+    private let inner: FrameSink
+    private let times = Mutex<[Double]>([])
+
+    init(_ inner: FrameSink) { self.inner = inner }
+
+    /// Seconds of each write, in completion order.
+    var writeTimes: [Double] { times.withLock { $0 } }
+
+    var acceptsConcurrentWrites: Bool { inner.acceptsConcurrentWrites }
+    func begin(_ format: FrameSinkFormat) throws(FrameSinkError) { try inner.begin(format) }
+    func write(frame index: Int, _ image: PixelBuffer, time: Double) throws(FrameSinkError) {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        try inner.write(frame: index, image, time: time)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+        times.withLock { $0.append(seconds) }
+    }
+    func finish() throws(FrameSinkError) { try inner.finish() }
+    func cancel() { inner.cancel() }
+}
+
+/// What `flipbook bench` prints: a table, or one JSON object.
+struct BenchSceneReport {
+    var scene: String
+    var settings: RecordingSettings
+    var threads: Int
+    var format: String
+    var loadSeconds: Double
+    var result: RecordingResult
+    /// Per-stage seconds per frame, in pipeline order.
+    var stages: [(name: String, seconds: [Double])]
+
+    struct Summary: Equatable {
+        var median: Double, mean: Double, min: Double, max: Double, total: Double
+        init(_ v: [Double]) {
+            let s = v.sorted(), n = s.count
+            median = n == 0 ? 0 : n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2
+            total = s.reduce(0, +)
+            mean = n == 0 ? 0 : total / Double(n)
+            min = s.first ?? 0
+            max = s.last ?? 0
+        }
+    }
+
+    func table() -> String {
+        let r = result
+        var out = "flipbook bench \(scene): \(r.framesWritten) frames (\(r.frames.lowerBound)..\(r.frames.upperBound)), "
+            + "\(settings.pixelWidth)×\(settings.pixelHeight), \(threads) thread\(threads == 1 ? "" : "s"), \(format)\n"
+        out += String(format: "%.3f s, %.1f frames/s (scene loaded in %.1f ms)\n", r.elapsed, r.framesPerSecond, loadSeconds * 1000)
+        out += "stage      | median ms |   mean ms |    max ms |  total s\n"
+        for (name, seconds) in stages {
+            let s = Summary(seconds)
+            out += name.padding(toLength: 10, withPad: " ", startingAt: 0)
+                + String(format: " | %9.3f | %9.3f | %9.3f | %8.3f\n", s.median * 1000, s.mean * 1000, s.max * 1000, s.total)
+        }
+        return out
+    }
+
+    /// `{"scene": …, "frames": …, "frames_per_s": …, "stages": {"advance": {"median_ms": …}, …}}`.
+    func json() -> String {
+        func num(_ v: Double) -> String { v.isFinite ? String(format: "%.4f", v) : "null" }
+        let r = result
+        var lines = [
+            "\"scene\": \(Self.quote(scene))",
+            "\"frames\": {\"first\": \(r.frames.lowerBound), \"last\": \(r.frames.upperBound), \"written\": \(r.framesWritten)}",
+            "\"width\": \(settings.pixelWidth)", "\"height\": \(settings.pixelHeight)",
+            "\"threads\": \(threads)", "\"format\": \(Self.quote(format))",
+            "\"load_ms\": \(num(loadSeconds * 1000))", "\"elapsed_s\": \(num(r.elapsed))",
+            "\"frames_per_s\": \(num(r.framesPerSecond))",
+        ]
+        let stageLines = stages.map { name, seconds -> String in
+            let s = Summary(seconds)
+            return "    \(Self.quote(name)): {\"median_ms\": \(num(s.median * 1000)), \"mean_ms\": \(num(s.mean * 1000)), "
+                + "\"min_ms\": \(num(s.min * 1000)), \"max_ms\": \(num(s.max * 1000)), \"total_ms\": \(num(s.total * 1000)), "
+                + "\"frames\": \(seconds.count)}"
+        }
+        lines.append("\"stages\": {\n" + stageLines.joined(separator: ",\n") + "\n  }")
+        return "{\n  " + lines.joined(separator: ",\n  ") + "\n}\n"
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
             }
         }
-        let simd = RasterBackend.current == .native ? (RasterBackend.avx512Available ? "avx2+avx512bw" : "avx2") : "portable"
-        let machine = BenchMachine.current(simd: simd)
-        let bench = BenchWorkloads(frames: frames, warmups: warmups, threads: threads, sequence: sequence) { name, frame in
-            guard let save else { return }
-            do { try PNG.write(frame, to: save + "/" + name + ".png", options: .fast) } catch {
-                FileHandle.standardError.write(Data("bench: cannot save \(name): \(error)\n".utf8))
-            }
-        }
-        if !json {
-            print("flipbook bench — \(machine.cpu), \(machine.cores) cores, SIMD \(simd), load \(BenchReport.fixed(machine.loadStart, 2)), \(machine.date)")
-            print("frames: \(warmups) warm-up + \(frames) timed, one by one; median/min/max wall ms, cpu = process CPU ms (median)")
-            print(BenchReport.header)
-        }
-        var all: [BenchResult] = []
-        for name in selected {
-            let rows: [BenchResult]
-            do {
-                switch name {
-                case "w1": rows = try bench.w1()
-                case "w2": rows = try bench.w2()
-                case "w4": rows = try bench.w4()
-                case "w3": rows = try bench.w3()
-                case "e2e": rows = try bench.endToEnd(toPNG: true) + bench.endToEnd(toPNG: false)
-                case "sweep-layers": rows = try bench.sweepLayers()
-                case "sweep-resolution": rows = try bench.sweepResolution()
-                case "sweep-threads": rows = try bench.sweepThreads()
-                default: rows = try bench.sweepDepth()
-                }
-            } catch {
-                throw CLIFailure(message: "bench \(name) failed: \(error)")
-            }
-            if !json { for r in rows { print(BenchReport.row(r)) } }
-            all += rows
-        }
-        if json { print(BenchReport.json(all, machine: machine)) }
+        return out + "\""
     }
 }

@@ -2,15 +2,16 @@ import ArgumentParser
 import FlipbookPNG
 import FlipbookPixels
 
-/// `flipbook pattern -o FILE.png`: a deterministic test image, until the renderer exists.
+/// `flipbook pattern -o FILE.png`: a deterministic test image.
 ///
-/// The image is the peers' layer pattern `P(w, h, 16)` (see `/work/shared/peers/README.md`):
-/// red ramps with x, green with y, a 32-px blue checker, and alpha falling from 255 at the
-/// top-left of each 256-px tile to 128, premultiplied. Same arguments, same bytes, every run.
+/// The image is ``PixelBuffer/testPattern(width:height:index:)`` with index 16 (the layer
+/// image of the benchmark scenes): red ramps with x, green with y, a 32-px blue checker, and
+/// alpha falling from 255 at the top-left of each 256-px tile to 128, premultiplied. Same
+/// arguments, same bytes, every run.
 struct PatternCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pattern",
-        abstract: "Write a deterministic test pattern (the peers' layer pattern with an alpha gradient) to a PNG."
+        abstract: "Write a deterministic test pattern (colour ramps, a checker and an alpha gradient) to a PNG."
     )
 
     @Option(name: .shortAndLong, help: "The PNG file to write.")
@@ -49,7 +50,7 @@ struct PatternCommand: ParsableCommand {
         guard let (w, h) = parseSize(size) else {
             return .failure(CLIFailure(message: "invalid --size '\(size)'"))
         }
-        let image = PeersWorkloads.pattern(width: w, height: h, index: 16)
+        let image = PixelBuffer.testPattern(width: w, height: h, index: 16)
         let text = [PNGTextChunk("flipbook:pattern", "P(\(w), \(h), 16)"), PNGTextChunk("Software", "flipbook \(FlipbookVersion.string)")]
         do {
             try PNG.write(image, to: output, options: preset.options.withText(text))

@@ -5,7 +5,7 @@ import ArgumentParser
 import FlipbookPNG
 import FlipbookPixels
 
-/// `flipbook info` / `pattern` / `bench-png`, driven through their command types (parse +
+/// `flipbook info` / `pattern`, driven through their command types (parse +
 /// execute, output captured as values), each test in its own temporary folder.
 @Suite struct PNGCommandTests {
     final class Folder {
@@ -91,14 +91,5 @@ import FlipbookPixels
         }
         #expect(f.message.contains("does not exist"))
         #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) == [])
-    }
-
-    @Test func benchConfigurationsCoverPresetsAndKnobs() throws {
-        let names = BenchPNGCommand.configurations(all: false).map(\.0)
-        #expect(names.prefix(3) == ["preset fast", "preset default", "preset small"])
-        #expect(names.count >= 10)
-        #expect(try FlipbookCommand.parseAsRoot(["bench-png", "--frames", "12"]) is BenchPNGCommand)
-        #expect(throws: (any Error).self) { try FlipbookCommand.parseAsRoot(["bench-png", "--frames", "0"]) }
-        #expect(BenchPNGCommand.fixed(2.5, 2) == "2.50")
     }
 }

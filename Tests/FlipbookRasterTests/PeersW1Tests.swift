@@ -28,7 +28,7 @@ import Foundation
         let e = cx - 128 * s * (cos(t) - sin(t)), f = cy - 128 * s * (sin(t) + cos(t))
         let inverse = AffineInverse(invertingForward: (a: s * cos(t), b: -s * sin(t), c: e,
                                                        d: s * sin(t), e: s * cos(t), f: f))!
-        return (peersPattern(width: 256, height: 256, index: i), inverse)
+        return (PixelBuffer.testPattern(width: 256, height: 256, index: i), inverse)
     }
 
     /// Built once for the whole suite.

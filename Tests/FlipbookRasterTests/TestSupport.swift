@@ -31,23 +31,3 @@ struct SeededRandom {
         switch next() % 4 { case 0: return 0; case 1: return 255; default: return byte() }
     }
 }
-
-/// The peers' layer pattern P(w, h, i), premultiplied with `(c·A + 127) / 255`.
-func peersPattern(width: Int, height: Int, index i: Int) -> PixelBuffer {
-    var bytes = [UInt8](repeating: 0, count: width * height * 4)
-    bytes.withUnsafeMutableBufferPointer { out in
-        var o = 0
-        for y in 0..<height {
-            for x in 0..<width {
-                let a = UInt32(255 - (((x % 256) + (y % 256)) >> 2))
-                let b = UInt32(((x >> 5) ^ (y >> 5)) & 1 == 1 ? 255 : (4 * i) % 256)
-                out[o] = UInt8((UInt32(x % 256) * a + 127) / 255)
-                out[o + 1] = UInt8((UInt32(y % 256) * a + 127) / 255)
-                out[o + 2] = UInt8((b * a + 127) / 255)
-                out[o + 3] = UInt8(a)
-                o += 4
-            }
-        }
-    }
-    return try! PixelBuffer(width: width, height: height, bytes: bytes)
-}

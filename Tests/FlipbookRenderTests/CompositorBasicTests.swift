@@ -112,7 +112,7 @@ import Foundation
 /// A scene exercising most features at once (rotation, rounded clip, group, contents, border, shadow).
 enum PeerWorkloadsTestScene {
     static func mixed() -> CARenderLayer {
-        let img = CGImage(pixelBuffer: PeerWorkloads.pattern(width: 32, height: 32, index: 3))
+        let img = CGImage(pixelBuffer: PixelBuffer.testPattern(width: 32, height: 32, index: 3))
         return TestScene.root(96, 96, [
             TestScene.box(CGRect(x: 10, y: 10, width: 60, height: 50), TestScene.blue, opacity: 0.7,
                           transform: CATransform3DMakeRotation(0.3, 0, 0, 1), configure: {

@@ -51,6 +51,7 @@ func pushScene(frames: ClosedRange<Int>, fps: Double = 10) -> Recorder {
         let r1 = try pushScene(frames: 0...9).record(to: one, options: RecordingOptions(threads: 1))
         try pushScene(frames: 0...9).record(to: two, options: RecordingOptions(threads: 2))
         #expect(r1.framesWritten == 10 && r1.renderTimes.count == 10)
+        #expect(r1.advanceTimes.count == 10 && r1.snapshotTimes.count == 10)   // per-stage times, one per frame
         #expect(one.frames == two.frames)
         #expect(one.frames.map(\.time) == (0...9).map { Double($0) / 10 })
     }

@@ -34,8 +34,10 @@ extension Recorder {
         let loop = runLoop
         let root = self.root
         let events = _sortedEvents
-        var renderTimes: [Double] = []
+        var renderTimes: [Double] = [], advanceTimes: [Double] = [], snapshotTimes: [Double] = []
         renderTimes.reserveCapacity(min(s.frames.count, 1 << 16))
+        advanceTimes.reserveCapacity(min(s.frames.count, 1 << 16))
+        snapshotTimes.reserveCapacity(min(s.frames.count, 1 << 16))
         var skipped = 0, cancelled = false
         var failure: RecorderError?
 
@@ -48,6 +50,7 @@ extension Recorder {
             var next = 0
             for n in 0...s.frames.upperBound {
                 let t = s.time(ofFrame: n)
+                let m0 = DispatchTime.now().uptimeNanoseconds
                 while next < events.count, events[next].time <= t {
                     loop.advance(to: events[next].time)
                     events[next].body()
@@ -55,7 +58,9 @@ extension Recorder {
                     next += 1
                 }
                 loop.advance(to: t)
+                let m1 = DispatchTime.now().uptimeNanoseconds
                 let tree = root.makeRenderTree()
+                let m2 = DispatchTime.now().uptimeNanoseconds
                 guard n >= s.frames.lowerBound else { continue }
                 if let skip = options.skip, skip(n) {
                     skipped += 1
@@ -69,6 +74,8 @@ extension Recorder {
                     try compositor.render(tree, into: &buffer, scale: CGFloat(s.scale), background: background)
                 } catch { failure = .compositor(error); break }
                 renderTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+                advanceTimes.append(Double(m1 - m0) / 1e9)
+                snapshotTimes.append(Double(m2 - m1) / 1e9)
                 pipeline.submit(n, buffer, time: t)
             }
         }
@@ -82,6 +89,7 @@ extension Recorder {
         }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - clockStart) / 1e9
         return RecordingResult(frames: s.frames, framesWritten: pipeline.framesWritten, framesSkipped: skipped,
-                               cancelled: cancelled, elapsed: elapsed, renderTimes: renderTimes)
+                               cancelled: cancelled, elapsed: elapsed, renderTimes: renderTimes,
+                               advanceTimes: advanceTimes, snapshotTimes: snapshotTimes)
     }
 }

@@ -46,6 +46,13 @@ public struct RecordingResult: Sendable, Equatable {
     public var elapsed: Double
     /// Compositing time of each rendered frame, seconds, in frame order.
     public var renderTimes: [Double]
+    /// Time the model took to reach each rendered frame (the events due, then the clock
+    /// advanced to the frame's time: callbacks, commits), seconds, in frame order. Statistics
+    /// only, as ``renderTimes`` (`flipbook bench` reports them per stage).
+    public var advanceTimes: [Double] = []
+    /// Time of each rendered frame's render-tree snapshot (`makeRenderTree()`), seconds, in
+    /// frame order.
+    public var snapshotTimes: [Double] = []
 
     /// Frames written per second of wall time.
     public var framesPerSecond: Double { elapsed > 0 ? Double(framesWritten) / elapsed : 0 }

@@ -1,12 +1,13 @@
 import Dispatch
 import Flipbook
+import FlipbookPixels
 import FlipbookPNG
 import FlipbookRender
 import Foundation
 import Synchronization
 import FlipbookPixels
 
-/// The named workloads of `flipbook bench`, each run through the real pipeline: a
+/// The named workloads of the benchmark suite, each run through the real pipeline: a
 /// `CARenderLayer` tree rendered by `Compositor` (planning + execution), PNG through
 /// `FlipbookPNG`. Each returns its result rows; `save` receives the last frame to write.
 struct BenchWorkloads {

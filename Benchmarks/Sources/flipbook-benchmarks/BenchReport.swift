@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 
-/// One measured row of `flipbook bench`: a workload or one point of a sweep.
+/// One measured row of the benchmark suite: a workload or one point of a sweep.
 struct BenchResult: Sendable {
     /// Workload name (`w1`, `w3-fast`, `sweep-layers`, …).
     var name: String

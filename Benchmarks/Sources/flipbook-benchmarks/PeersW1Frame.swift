@@ -4,34 +4,15 @@ import Glibc
 import FlipbookPixels
 import Foundation
 
-/// Benchmark inputs from the peers harness (`/work/shared/peers`), regenerated from their
-/// definitions: the layer pattern `P(w, h, i)` and the W1 frame rendered by a straight scalar
-/// port of `ref-c` (`peers.c`: `ref_frame` / `ref_layer` / `bilinear`). This is a benchmark
-/// input generator, not Flipbook's compositor; it stays small and literal on purpose.
-enum PeersWorkloads {
-    /// `P(w, h, i)`, premultiplied, RGBA byte order:
-    /// `R = x mod 256`, `G = y mod 256`, `B = 255` on odd 32-px checker cells else `(4i) mod 256`,
-    /// `A = 255 − ((x mod 256 + y mod 256) >> 2)`; colours premultiplied as `(c·A + 127) / 255`.
-    static func pattern(width w: Int, height h: Int, index i: Int) -> PixelBuffer {
-        var img = PixelBuffer(width: w, height: h)
-        img.withUnsafeMutableBytes { raw in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let xm = x & 255, ym = y & 255
-                    let b = ((x >> 5) ^ (y >> 5)) & 1 == 1 ? 255 : (4 * i) & 255
-                    let a = UInt8(255 - ((xm + ym) >> 2))
-                    let px = RGBA8(straightR: UInt8(xm), g: UInt8(ym), b: UInt8(b), a: a)
-                    raw.storeBytes(of: px.packed, toByteOffset: (y * w + x) * 4, as: UInt32.self)
-                }
-            }
-        }
-        return img
-    }
-
+/// The input of `flipbook-benchmarks png`: the peers' W1 frame (`/work/shared/peers`) rendered
+/// by a straight scalar port of `ref-c` (`peers.c`: `ref_frame` / `ref_layer` / `bilinear`).
+/// This is a benchmark input generator, not Flipbook's compositor; it stays small and literal
+/// on purpose.
+extension PeerWorkloads {
     /// The W1 `layers` frame: 64 × `P(256, 256, i)`, opacity 0.8, bilinear, source-over on
     /// opaque (32, 32, 32), 1920×1080: ref-c's arithmetic (8-bit bilinear weights, div255
     /// rounding); the inverse matrix is computed in closed form, so a rare edge pixel may differ.
-    static func w1Frame() -> PixelBuffer {
+    static func w1ReferenceFrame() -> PixelBuffer {
         let W = 1920, H = 1080
         var canvas = PixelBuffer(width: W, height: H)
         canvas.fill(RGBA8(r: 32, g: 32, b: 32, a: 255))
@@ -39,7 +20,7 @@ enum PeersWorkloads {
         canvas.withUnsafeMutableBytes { dst in
             let d = dst.baseAddress!
             for i in 0..<64 {
-                let layer = pattern(width: 256, height: 256, index: i)
+                let layer = PixelBuffer.testPattern(width: 256, height: 256, index: i)
                 let col = Double(i % 8), row = Double(i / 8)
                 let cx = (col + 0.5) * 240, cy = (row + 0.5) * 135
                 let s = 0.75 + 0.5 * (Double(i % 5) / 4)

@@ -1,8 +1,9 @@
 import Flipbook
+import FlipbookPixels
 import FlipbookRender
 import Foundation
 
-/// Layer trees for `flipbook bench` beyond the three peer scenes (which come from
+/// Layer trees for the benchmark suite beyond the three peer scenes (which come from
 /// `PeerWorkloads`): the animated W1 sequence and the sweep scenes. Building a tree is setup
 /// (not timed) except in the end-to-end sequence, where a recorder would build one per frame too.
 enum BenchScenes {
@@ -14,7 +15,7 @@ enum BenchScenes {
 
     /// The 64 W1 layer images `P(256, 256, i)`, made once.
     static func w1Images() -> [CGImage] {
-        (0..<64).map { CGImage(pixelBuffer: PeerWorkloads.pattern(width: 256, height: 256, index: $0)) }
+        (0..<64).map { CGImage(pixelBuffer: PixelBuffer.testPattern(width: 256, height: 256, index: $0)) }
     }
 
     /// W1 with layer `i` turned by an extra `3·t` degrees in frame `t` (the peers' W5 sequence);
@@ -86,7 +87,7 @@ enum BenchScenes {
 
     /// The 64 small images of `manyLayers`.
     static func smallImages() -> [CGImage] {
-        (0..<64).map { CGImage(pixelBuffer: PeerWorkloads.pattern(width: 32, height: 32, index: $0)) }
+        (0..<64).map { CGImage(pixelBuffer: PixelBuffer.testPattern(width: 32, height: 32, index: $0)) }
     }
 
     /// W1's 64 layers under a chain of `depth − 1` full-canvas identity containers (depth 1 =

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 
-/// Clocks and statistics for `flipbook bench`.
+/// Clocks and statistics for the benchmark suite.
 ///
 /// Every sample records two times for the same interval:
 /// - **wall** (`CLOCK_MONOTONIC`): what a user waits; inflated when other processes share the

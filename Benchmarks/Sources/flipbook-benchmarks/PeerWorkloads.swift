@@ -1,38 +1,18 @@
 import Flipbook
+import FlipbookPixels
+import FlipbookRender
 import Foundation
 import FlipbookPixels
 
 /// The peers benchmark scenes (`/work/shared/peers/README.md`, `workloads.py`) expressed as
-/// Flipbook render trees, so benchmarks measure the real pipeline (planning + execution), not
+/// Flipbook render trees, their layer images `P(w, h, i)` being `PixelBuffer.testPattern`, so benchmarks measure the real pipeline (planning + execution), not
 /// a bare kernel. Render each with `background` on a `canvasWidth × canvasHeight` frame at
 /// scale 1.
-public enum PeerWorkloads {
-    public static let canvasWidth = 1920
-    public static let canvasHeight = 1080
+enum PeerWorkloads {
+    static let canvasWidth = 1920
+    static let canvasHeight = 1080
     /// Opaque dark gray (32, 32, 32, 255).
-    public static let background = RGBA8(r: 32, g: 32, b: 32, a: 255)
-
-    /// The layer pattern `P(w, h, i)`, premultiplied with `c' = (c·A + 127) / 255`:
-    /// `R = x mod 256`, `G = y mod 256`, `B = 255` on odd 32-px checker squares else
-    /// `(4i) mod 256`, `A = 255 − ((x mod 256 + y mod 256) >> 2)`.
-    public static func pattern(width: Int, height: Int, index i: Int) -> PixelBuffer {
-        var buf = PixelBuffer(width: width, height: height)
-        buf.withUnsafeMutableBytes { raw in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let r = UInt8(x & 255), g = UInt8(y & 255)
-                    let b: UInt8 = ((x >> 5) ^ (y >> 5)) & 1 == 1 ? 255 : UInt8((4 * i) & 255)
-                    let a = UInt8(255 - (((x & 255) + (y & 255)) >> 2))
-                    let o = (y * width + x) * 4
-                    raw[o] = PixelRounding.premultiply(r, alpha: a)
-                    raw[o + 1] = PixelRounding.premultiply(g, alpha: a)
-                    raw[o + 2] = PixelRounding.premultiply(b, alpha: a)
-                    raw[o + 3] = a
-                }
-            }
-        }
-        return buf
-    }
+    static let background = RGBA8(r: 32, g: 32, b: 32, a: 255)
 
     static func root(_ sublayers: [CARenderLayer]) -> CARenderLayer {
         CARenderLayer(name: "root", bounds: CGRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight),
@@ -42,7 +22,7 @@ public enum PeerWorkloads {
     /// W1: 64 layers `P(256, 256, i)`, opacity 0.8, on an 8×8 grid (centre
     /// `((col + ½)·240, (row + ½)·135)`), scaled by `0.75 + 0.5·((i mod 5)/4)` and turned
     /// clockwise by `7i` degrees about their centres, drawn in order.
-    public static func w1() -> CARenderLayer {
+    static func w1() -> CARenderLayer {
         let layers = (0..<64).map { i -> CARenderLayer in
             let col = i % 8, row = i / 8
             let s = 0.75 + 0.5 * (Double(i % 5) / 4)
@@ -52,22 +32,22 @@ public enum PeerWorkloads {
                 name: "w1-\(i)", bounds: CGRect(x: 0, y: 0, width: 256, height: 256),
                 position: CGPoint(x: (Double(col) + 0.5) * 240, y: (Double(row) + 0.5) * 135),
                 transform: m, opacity: 0.8,
-                contents: CGImage(pixelBuffer: pattern(width: 256, height: 256, index: i)))
+                contents: CGImage(pixelBuffer: PixelBuffer.testPattern(width: 256, height: 256, index: i)))
         }
         return root(layers)
     }
 
     /// W2: one full-frame layer `P(1920, 1080, 0)` at identity, opacity 0.5 (the harness does
     /// not clear between frames: render with `background: nil` after one filled frame).
-    public static func w2() -> CARenderLayer {
+    static func w2() -> CARenderLayer {
         root([CARenderLayer(name: "w2", bounds: CGRect(x: 0, y: 0, width: 1920, height: 1080),
                             position: CGPoint(x: 960, y: 540), opacity: 0.5,
-                            contents: CGImage(pixelBuffer: pattern(width: 1920, height: 1080, index: 0)))])
+                            contents: CGImage(pixelBuffer: PixelBuffer.testPattern(width: 1920, height: 1080, index: 0)))])
     }
 
     /// W4: one layer `P(1024, 768, 16)`, opacity 0.8, turned 40° about the vertical axis then
     /// 20° about the horizontal one, perspective distance 1200 (`m34 = −1/1200`), centred.
-    public static func w4() -> CARenderLayer {
+    static func w4() -> CARenderLayer {
         let ry = 40 * Double.pi / 180, rx = 20 * Double.pi / 180, d = 1200.0
         let rot = CATransform3D(
             m11: CGFloat(cos(ry)), m12: CGFloat(sin(rx) * sin(ry)), m13: CGFloat(-cos(rx) * sin(ry)), m14: 0,
@@ -78,6 +58,6 @@ public enum PeerWorkloads {
         persp.m34 = CGFloat(-1 / d)
         return root([CARenderLayer(name: "w4", bounds: CGRect(x: 0, y: 0, width: 1024, height: 768),
                                    position: CGPoint(x: 960, y: 540), transform: rot * persp, opacity: 0.8,
-                                   contents: CGImage(pixelBuffer: pattern(width: 1024, height: 768, index: 16)))])
+                                   contents: CGImage(pixelBuffer: PixelBuffer.testPattern(width: 1024, height: 768, index: 16)))])
     }
 }

@@ -1,17 +1,18 @@
 import ArgumentParser
 import Dispatch
+import FlipbookPixels
 import FlipbookPNG
 import FlipbookPixels
 import Foundation
 
-/// `flipbook bench-png`: PNG encode throughput on the peers' W1 frame (or `--input`).
+/// `flipbook-benchmarks png`: PNG encode throughput on the peers' W1 frame (or `--input`).
 ///
 /// For each configuration: 2 warm-up encodes, then `--frames` timed encodes; prints the median
 /// MB/s of raw input (`width · height · 4` bytes / time), the output size and its ratio to
 /// fpng's 2,694,830 bytes for W1 (the peers' fastest encoder). Run it on a release build.
-struct BenchPNGCommand: ParsableCommand {
+struct PNGCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-png",
+        commandName: "png",
         abstract: "Measure PNG encode speed and size for each preset and a few raw knob combinations."
     )
 
@@ -41,7 +42,7 @@ struct BenchPNGCommand: ParsableCommand {
             PNGEncodeOptions(compressionLevel: level, strategy: s, filter: f, memoryLevel: mem, windowBits: win,
                              bufferSize: buf, writesOpaqueAsRGB: rgb)
         }
-        var ownRGBA = PNGEncodeOptions(strategy: .flipbookFast, bufferSize: 1 << 20, writesOpaqueAsRGB: false)
+        let ownRGBA = PNGEncodeOptions(strategy: .flipbookFast, bufferSize: 1 << 20, writesOpaqueAsRGB: false)
         list += [
             ("preset fastZlib", .fastZlib),
             ("flipbookFast RGB", o(1, .flipbookFast, .up)),
@@ -82,13 +83,13 @@ struct BenchPNGCommand: ParsableCommand {
         let image: PixelBuffer
         if let input {
             do { image = try PNG.decode(contentsOf: input) } catch {
-                throw CLIFailure(message: error.description)
+                throw BenchFailure("cannot read \(input): \(error.description)")
             }
         } else {
-            image = PeersWorkloads.w1Frame()
+            image = PeerWorkloads.w1ReferenceFrame()
         }
         let raw = Double(image.width * image.height * 4)
-        print("bench-png: \(image.width)×\(image.height), \(Int(raw)) raw bytes, \(PNG.libraryVersions)")
+        print("flipbook-benchmarks png: \(image.width)×\(image.height), \(Int(raw)) raw bytes, \(PNG.libraryVersions)")
         print("config                                 |   MB/s | median ms |     bytes | / fpng")
         let clock = ContinuousClock()
         for (name, options) in Self.configurations(all: all) where only.map({ name.contains($0) }) ?? true {
