@@ -46,7 +46,9 @@ extension Recorder {
                 CATransaction.begin(); CATransaction.commit()
             }
             var next = 0
-            for n in 0...s.frames.upperBound {
+            // Seeking: the first frame's turn runs every event due before it at its own time,
+            // so frames before the range cost only their events and callbacks (no snapshot).
+            for n in s.frames {
                 let t = s.time(ofFrame: n)
                 while next < events.count, events[next].time <= t {
                     loop.advance(to: events[next].time)
@@ -55,14 +57,14 @@ extension Recorder {
                     next += 1
                 }
                 loop.advance(to: t)
-                let tree = root.makeRenderTree()
-                guard n >= s.frames.lowerBound else { continue }
                 if let skip = options.skip, skip(n) {
                     skipped += 1
                     pipeline.setTotal(s.frames.count - skipped)
                     continue
                 }
                 if let stop = options.shouldStop, stop() { cancelled = true; break }
+                let tree = root.makeRenderTree()
+                _snapshotsTaken += 1
                 guard var buffer = pipeline.acquire() else { break }
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 do throws(CompositorError) {
