@@ -48,7 +48,7 @@ import Foundation
             card.magnificationFilter = .nearest
             loop.attach(card)
             loop.endTurn()
-            _ = card.makeRenderTree()                     // the transition's "before" picture
+            _ = card.makeRenderTree()                     // changes nothing (the "before" picture is the committed card)
             CATransaction.setDisableActions(true)
             card.contents = Self.image(8, 8, .green, RGBA8(r: 255, g: 255, b: 0, a: 255))
             let t = CATransition()

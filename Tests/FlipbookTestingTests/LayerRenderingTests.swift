@@ -25,7 +25,8 @@ enum TestLayers {
     }
 
     /// A card whose background goes from blue to green through a 1 s `push` transition added
-    /// at t = 0 (after a first render, which is the transition's "before" picture).
+    /// at t = 0 (its "before" picture is the committed blue card; the snapshot taken first
+    /// changes nothing).
     static func pushingCard(_ loop: CARunLoop, subtype: CATransitionSubtype) -> CALayer {
         let card = card()
         loop.attach(card)

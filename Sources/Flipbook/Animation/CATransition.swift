@@ -26,9 +26,11 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// An animated transition of a whole layer's rendering (Apple's `CATransition`).
 ///
 /// When a stored copy is added to a layer it records the layer's rendering *before* the change
-/// (``_fromSnapshot``): the snapshot taken by the action search just before the property
-/// changed, else the layer's last rendered snapshot, else its current model. The compositor
-/// blends that with the current rendering (`CARenderTransition`).
+/// (``_fromSnapshot``): as on Apple, the layer as the last outermost commit left it (without
+/// the changes of the open transaction), rendered at the current time — taken by the action
+/// search just before the property changed, or by `add(_:forKey:)`. It never depends on the
+/// snapshots rendered before (see `_CommittedLayer`). The compositor blends it with the
+/// current rendering (`CARenderTransition`).
 open class CATransition: CAAnimation {
     open var type: CATransitionType = .fade
     open var subtype: CATransitionSubtype?
@@ -36,7 +38,7 @@ open class CATransition: CAAnimation {
     open var startProgress: Float = 0
     open var endProgress: Float = 1
 
-    /// The layer as it was rendered before the change (set on stored copies only; not copied).
+    /// The layer as it was committed before the change (set on stored copies only; not copied).
     package internal(set) var _fromSnapshot: CARenderLayer?
 
     package override func _copyState(from other: CAAnimation) {

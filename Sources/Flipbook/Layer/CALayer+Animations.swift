@@ -10,7 +10,9 @@ extension CALayer {
     /// - `duration` ≤ 0 (or not finite) becomes the transaction's `animationDuration()`;
     /// - a nil `timingFunction` becomes the transaction's timing function;
     /// - `beginTime` 0 becomes the commit time of the outermost transaction (written into the copy);
-    /// - a `CATransition` records the layer's rendering before the change (`_fromSnapshot`).
+    /// - a `CATransition` records the layer's rendering before the change (`_fromSnapshot`):
+    ///   the snapshot the action search took, else the layer's committed state (as of the last
+    ///   outermost commit, without this transaction's changes) at the current time.
     /// Explicit settings of the animation are never overridden.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy(with: nil) as! CAAnimation
@@ -21,7 +23,8 @@ extension CALayer {
         if !(copy.duration > 0) || !copy.duration.isFinite { copy.duration = loop._animationDuration }
         if copy.timingFunction == nil { copy.timingFunction = loop._animationTimingFunction }
         if let g = copy as? CAAnimationGroup { g._resolveChildDurations() }
-        if let t = copy as? CATransition { t._fromSnapshot = _transitionFrom ?? _lastRendered ?? _makeRenderTree(at: loop.currentTime, record: false) }
+        if let t = copy as? CATransition { t._fromSnapshot = _transitionFrom ?? _makeCommittedRenderTree() }
+        _saveCommittedState()
         if let i = _animations.firstIndex(where: { $0.key == key }) {
             let old = _animations.remove(at: i).animation
             loop._animationRemovedEarly(old)
@@ -46,6 +49,7 @@ extension CALayer {
     /// `animationDidStop(_:finished: false)` at the end of the turn.
     public func removeAnimation(forKey key: String) {
         guard let i = _animations.firstIndex(where: { $0.key == key }) else { return }
+        _saveCommittedState()
         let anim = _animations.remove(at: i).animation
         _runLoop._animationRemovedEarly(anim)
     }
@@ -53,13 +57,16 @@ extension CALayer {
     /// Removes every animation (see ``removeAnimation(forKey:)``).
     public func removeAllAnimations() {
         let all = _animations
+        if !all.isEmpty { _saveCommittedState() }
         _animations = []
         for (_, a) in all { _runLoop._animationRemovedEarly(a) }
     }
 
-    /// Drops a stored copy whose active duration ended (no callback here).
+    /// Drops a stored copy whose active duration ended (no callback here). Not a change of the
+    /// model (the render server drops it too): it leaves the committed state as well.
     final func _dropStoredAnimation(_ anim: CAAnimation) {
         _animations.removeAll { $0.animation === anim }
+        _committed?.animations.removeAll { $0.animation === anim }
     }
 
     /// The stored copies, in the order added (for the presentation and the render snapshot).

@@ -37,6 +37,7 @@ extension CALayer {
                 me._mask?._maskOwner = nil
                 if let n = newValue {
                     n.removeFromSuperlayer()
+                    n._maskOwner?._saveCommittedState()
                     n._maskOwner?._mask = nil
                     n._maskOwner = me
                 }
@@ -105,8 +106,9 @@ extension CALayer {
 
     /// Removes the layer from its parent without actions (it is being moved elsewhere).
     final func _detachQuietly() {
-        if let owner = _maskOwner { owner._mask = nil; _maskOwner = nil }
+        if let owner = _maskOwner { owner._saveCommittedState(); owner._mask = nil; _maskOwner = nil }
         if let parent = _superlayer, let i = parent._sublayers.firstIndex(where: { $0 === self }) {
+            parent._saveCommittedState()
             parent._sublayers.remove(at: i)
         }
         _superlayer = nil

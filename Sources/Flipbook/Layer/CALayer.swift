@@ -33,8 +33,10 @@ open class CALayer: NSObject {
     /// The snapshot taken by the action search just before a change whose action is a
     /// `CATransition`; consumed by `add(_:forKey:)`.
     var _transitionFrom: CARenderLayer?
-    /// The last snapshot built for rendering (what is on screen), if any.
-    var _lastRendered: CARenderLayer?
+    /// What the layer was at its run loop's last outermost commit, saved at its first change
+    /// since (nil when unchanged since the commit, or never committed): the "before" picture
+    /// of a `CATransition` (see `_CommittedLayer`).
+    var _committed: _CommittedLayer?
     /// Set on presentation copies: the model layer they were made from (`model()` answers it).
     /// A presentation copy's setters store values without transactions or actions.
     var _modelLayer: CALayer?
@@ -145,6 +147,7 @@ open class CALayer: NSObject {
         // Presentation copies store evaluated values: no transaction, no action, no display.
         if _modelLayer != nil { apply(self); return }
         let action = _willChange(key: key, old: old, new: new)
+        _saveCommittedState()
         apply(self)
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         if let action { _run(action, forKey: key) }
@@ -152,12 +155,13 @@ open class CALayer: NSObject {
 
     /// Opens the implicit transaction if needed and, unless the transaction disables actions,
     /// searches the action for `key` while the old value is still in place. A `CATransition`
-    /// action makes the layer record its rendering before the change.
+    /// action makes the layer record its rendering before the change (its committed state:
+    /// ``_makeCommittedRenderTree()``).
     @usableFromInline
     final func _willChange(key: String, old: Any?, new: Any?) -> CAAction? {
         _runLoop._ensureTransaction()
         guard !_runLoop._disableActions, let action = action(forKey: key) else { return nil }
-        if action is CATransition { _transitionFrom = _makeRenderTree(at: _runLoop.currentTime, record: false) }
+        if action is CATransition { _transitionFrom = _makeCommittedRenderTree() }
         if let basic = action as? CABasicAnimation, basic._isImplicit { basic.toValue = new }
         return action
     }

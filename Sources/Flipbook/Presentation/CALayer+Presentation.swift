@@ -41,11 +41,13 @@ extension CALayer {
     /// The model layer: self, or for a presentation copy the layer it was made from.
     public func model() -> Self { (_modelLayer as? Self) ?? self }
 
-    /// A presentation copy with the animations applied at the layer's local time `layerTime`.
-    final func _presentationCopy(layerTime: CFTimeInterval) -> CALayer {
+    /// A presentation copy with the animations applied at the layer's local time `layerTime`;
+    /// of the `committed` state instead of the model when one is given.
+    final func _presentationCopy(layerTime: CFTimeInterval, committed: _CommittedLayer? = nil) -> CALayer {
         let p = type(of: self).init(layer: self)
         p._modelLayer = self
-        for (_, a) in _animations where a._phase == .scheduled || a._phase == .finished {
+        if let c = committed { p._state = c.state; p._extras = c.extras }
+        for (_, a) in committed?.animations ?? _animations where a._applies(committed: committed != nil) {
             let s = _TimingModel(a).evaluate(parentTime: layerTime)
             guard s.hasValue else { continue }
             p._applyAnimation(a, state: s)

@@ -1,6 +1,11 @@
 import Foundation
 import FlipbookGraphics
 /// Building the immutable render snapshot (`CARenderLayer`) from a layer tree.
+///
+/// A snapshot is a pure function of the layer tree and a time: building one reads the model and
+/// writes nothing (no layer, animation or run loop changes), so it can be taken at any time,
+/// any number of times, or not at all, without changing any later snapshot. A recording can
+/// therefore start at any frame without snapshotting the frames before it.
 extension CALayer {
     /// A snapshot of this layer and its subtree as shown at ``CARunLoop/currentTime`` of the
     /// layer's run loop: **presentation values** (the same evaluation as `presentation()`, each
@@ -12,14 +17,24 @@ extension CALayer {
     /// no dictionary work beyond an `isEmpty` test of the custom keys); layer time is passed down
     /// the recursion (one multiply-add per layer whose timing is not the identity).
     ///
-    /// Each layer remembers the snapshot built for it last, which is what a `CATransition`
-    /// added later draws as its "before" state.
-    public func makeRenderTree() -> CARenderLayer { _makeRenderTree(at: _runLoop.currentTime, record: true) }
+    /// Changes nothing: a transition's "before" picture was recorded when it was added
+    /// (``CATransition/_fromSnapshot``), not taken from an earlier snapshot.
+    public func makeRenderTree() -> CARenderLayer { makeRenderTree(at: _runLoop.currentTime) }
 
-    /// The snapshot at media time `time`.
-    final func _makeRenderTree(at time: CFTimeInterval, record: Bool) -> CARenderLayer {
+    /// The snapshot at media time `time` of the model as it is now: every animation (and
+    /// transition) stored on the tree evaluated at `time`, which may differ from the run loop's
+    /// clock. Changes nothing.
+    public func makeRenderTree(at time: CFTimeInterval) -> CARenderLayer { _makeRenderTree(at: time, committed: false) }
+
+    /// The snapshot of this subtree as of its run loop's last outermost commit (each layer's
+    /// `_CommittedLayer` when it changed since, else its current model) at the current time:
+    /// the "before" picture of a `CATransition` added now.
+    final func _makeCommittedRenderTree() -> CARenderLayer { _makeRenderTree(at: _runLoop.currentTime, committed: true) }
+
+    /// The snapshot at media time `time`, of the current model or (`committed`) the committed one.
+    final func _makeRenderTree(at time: CFTimeInterval, committed: Bool) -> CARenderLayer {
         let parentTime = _timeParent?._localTime(atMediaTime: time) ?? time
-        return _buildRenderTree(parentTime: parentTime, record: record)
+        return _buildRenderTree(parentTime: parentTime, committed: committed)
     }
 
     /// The snapshot given the local time of this layer's time parent.
@@ -28,18 +43,18 @@ extension CALayer {
     /// without overflowing the thread's stack: a frame is pushed per layer, its mask and then
     /// its sublayers are built (each at this layer's local time), and the node is made when
     /// the last child is done.
-    final func _buildRenderTree(parentTime: CFTimeInterval, record: Bool) -> CARenderLayer {
-        var stack = [_RenderBuildFrame(self, parentTime: parentTime)]
+    final func _buildRenderTree(parentTime: CFTimeInterval, committed: Bool) -> CARenderLayer {
+        var stack = [_RenderBuildFrame(self, parentTime: parentTime, committed: committed)]
         while true {
             let top = stack.count - 1
             if stack[top].next < stack[top].children.count {
                 let child = stack[top].children[stack[top].next]
                 stack[top].next += 1
-                stack.append(_RenderBuildFrame(child, parentTime: stack[top].local))
+                stack.append(_RenderBuildFrame(child, parentTime: stack[top].local, committed: committed))
                 continue
             }
             let frame = stack.removeLast()
-            let node = frame.layer._renderNode(local: frame.local, built: frame.built, record: record)
+            let node = frame.layer._renderNode(local: frame.local, built: frame.built, committed: committed)
             if stack.isEmpty { return node }
             stack[stack.count - 1].built.append(node)
         }
@@ -47,19 +62,23 @@ extension CALayer {
 
     /// One layer's node, given its local time and its children's nodes (the mask first when
     /// the layer has one, then the sublayers in order).
-    final func _renderNode(local: CFTimeInterval, built: [CARenderLayer], record: Bool) -> CARenderLayer {
-        var s = _state
+    /// With `committed`, the layer's committed state is read (when it has one).
+    final func _renderNode(local: CFTimeInterval, built: [CARenderLayer], committed: Bool) -> CARenderLayer {
+        let saved = committed ? _committed : nil
+        var s = saved?.state ?? _state
+        let extras = saved?.extras ?? _extras
+        let animations = saved?.animations ?? _animations
         var crossfade: CAContentsCrossfade?
-        var shadowPath: CGPath? = _extras.isEmpty ? nil : _extras["shadowPath"] as? CGPath
+        var shadowPath: CGPath? = extras.isEmpty ? nil : extras["shadowPath"] as? CGPath
         var transition: CARenderTransition?
-        if !_animations.isEmpty {
-            let p = _presentationCopy(layerTime: local)
+        if !animations.isEmpty {
+            let p = _presentationCopy(layerTime: local, committed: saved)
             s = p._state
             crossfade = p._contentsCrossfade
             if !p._extras.isEmpty { shadowPath = p._extras["shadowPath"] as? CGPath }
-            transition = _activeTransition(layerTime: local)
+            transition = _activeTransition(layerTime: local, committed: saved)
         }
-        let hasMask = _mask != nil
+        let hasMask = (saved == nil ? _mask : saved?.mask) != nil
         let node = CARenderLayer(
             name: s.name, bounds: s.bounds, position: s.position, zPosition: s.zPosition,
             anchorPoint: s.anchorPoint, anchorPointZ: s.anchorPointZ, transform: s.transform,
@@ -78,7 +97,6 @@ extension CALayer {
             contentsCrossfade: crossfade,
             shadowPath: shadowPath?.elements
         )
-        if record { _lastRendered = node }
         return node
     }
 
@@ -86,9 +104,11 @@ extension CALayer {
     /// render transition: its timing (`_TimingModel`) gives the iteration fraction `x`, and
     ///
     ///     progress = startProgress + (endProgress − startProgress) · timingFunction(x)
-    final func _activeTransition(layerTime: CFTimeInterval) -> CARenderTransition? {
-        for (_, a) in _animations.reversed() {
-            guard let t = a as? CATransition, t._phase == .scheduled || t._phase == .finished,
+    ///
+    /// With a `committed` state, its animations are read instead (``CAAnimation/_applies(committed:)``).
+    final func _activeTransition(layerTime: CFTimeInterval, committed: _CommittedLayer? = nil) -> CARenderTransition? {
+        for (_, a) in (committed?.animations ?? _animations).reversed() {
+            guard let t = a as? CATransition, t._applies(committed: committed != nil),
                   let from = t._fromSnapshot, t.duration > 0 else { continue }
             let st = _TimingModel(t).evaluate(parentTime: layerTime)
             guard st.hasValue else { continue }
@@ -101,8 +121,9 @@ extension CALayer {
     }
 }
 
-/// A layer being built by ``CALayer/_buildRenderTree(parentTime:record:)``: its local time, its
-/// children (mask first, then sublayers), how many were started, and the nodes built so far.
+/// A layer being built by ``CALayer/_buildRenderTree(parentTime:committed:)``: its local time,
+/// its children (mask first, then sublayers), how many were started, and the nodes built so far.
+/// With `committed`, the layer's committed state (when it has one) gives its timing and children.
 struct _RenderBuildFrame {
     let layer: CALayer
     let local: CFTimeInterval
@@ -110,10 +131,19 @@ struct _RenderBuildFrame {
     var next = 0
     var built: [CARenderLayer] = []
 
-    init(_ layer: CALayer, parentTime: CFTimeInterval) {
+    init(_ layer: CALayer, parentTime: CFTimeInterval, committed: Bool) {
         self.layer = layer
-        local = layer._hasIdentityTiming ? parentTime : layer._timing.localTime(fromParent: parentTime)
-        children = layer._mask.map { [$0] + layer._sublayers } ?? layer._sublayers
+        if committed, let c = layer._committed {
+            let s = c.state
+            let identity = s.speed == 1 && s.beginTime == 0 && s.timeOffset == 0
+            local = identity ? parentTime
+                : _TimingModel(beginTime: s.beginTime, duration: 0, speed: Double(s.speed), timeOffset: s.timeOffset)
+                    .localTime(fromParent: parentTime)
+            children = c.mask.map { [$0] + c.sublayers } ?? c.sublayers
+        } else {
+            local = layer._hasIdentityTiming ? parentTime : layer._timing.localTime(fromParent: parentTime)
+            children = layer._mask.map { [$0] + layer._sublayers } ?? layer._sublayers
+        }
         built.reserveCapacity(children.count)
     }
 }

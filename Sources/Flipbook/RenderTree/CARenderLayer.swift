@@ -120,7 +120,8 @@ public struct CARenderTransition: Sendable {
     public let subtype: String?
     /// Progress 0 … 1, with the transition's timing function and start/end progress applied.
     public let progress: Double
-    /// The layer as it looked before the change (its own sublayers included).
+    /// The layer as it looked before the change (its own sublayers included): as the last
+    /// outermost commit before the transition was added left it, at the time it was added.
     public let from: CARenderLayer
 
     public init(type: String, subtype: String?, progress: Double, from: CARenderLayer) {

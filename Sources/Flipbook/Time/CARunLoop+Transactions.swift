@@ -37,9 +37,12 @@ extension CARunLoop {
         _commitOutermost(t)
     }
 
-    /// The outermost commit: the tree becomes live, begin times resolve, callbacks are
-    /// scheduled, completion groups are sealed, layers that need display are displayed.
+    /// The outermost commit: the changed layers' values become their committed state, the
+    /// tree becomes live, begin times resolve, callbacks are scheduled, completion groups are
+    /// sealed, layers that need display are displayed.
     func _commitOutermost(_ t: _Transaction) {
+        for l in _changedSinceCommit { l._committed = nil }
+        _changedSinceCommit = []
         _commitCount += 1
         if _treeDirty {
             _treeDirty = false

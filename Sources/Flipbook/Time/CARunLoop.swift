@@ -59,6 +59,8 @@ public final class CARunLoop: @unchecked Sendable {
     var _anonymousKeyCounter = 0
     /// Number of outermost commits so far (a layer created before one has been committed).
     var _commitCount = 0
+    /// Layers that saved their committed state since the last outermost commit (which drops it).
+    var _changedSinceCommit: [CALayer] = []
 
     /// A run loop whose clock reads `startTime` (0 by default).
     public init(startTime: CFTimeInterval = 0) {

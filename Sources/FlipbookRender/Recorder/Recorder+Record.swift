@@ -48,7 +48,9 @@ extension Recorder {
                 CATransaction.begin(); CATransaction.commit()
             }
             var next = 0
-            for n in 0...s.frames.upperBound {
+            // Seeking: the first frame's turn runs every event due before it at its own time,
+            // so frames before the range cost only their events and callbacks (no snapshot).
+            for n in s.frames {
                 let t = s.time(ofFrame: n)
                 let m0 = DispatchTime.now().uptimeNanoseconds
                 while next < events.count, events[next].time <= t {
@@ -59,15 +61,15 @@ extension Recorder {
                 }
                 loop.advance(to: t)
                 let m1 = DispatchTime.now().uptimeNanoseconds
-                let tree = root.makeRenderTree()
-                let m2 = DispatchTime.now().uptimeNanoseconds
-                guard n >= s.frames.lowerBound else { continue }
                 if let skip = options.skip, skip(n) {
                     skipped += 1
                     pipeline.setTotal(s.frames.count - skipped)
                     continue
                 }
                 if let stop = options.shouldStop, stop() { cancelled = true; break }
+                let tree = root.makeRenderTree()
+                let m2 = DispatchTime.now().uptimeNanoseconds
+                _snapshotsTaken += 1
                 guard var buffer = pipeline.acquire() else { break }
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 do throws(CompositorError) {

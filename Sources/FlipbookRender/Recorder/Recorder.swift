@@ -15,20 +15,22 @@ import Foundation
 ///     try recorder.record(to: PNGSequenceSink(directory: "out"))
 ///
 /// ## What frame n is
-/// For every frame index `n` from 0 to the last of ``RecordingSettings/frames``, in order, on
-/// the calling thread with the tree's run loop bound (`loop.run`):
+/// For every frame index `n` of ``RecordingSettings/frames``, in order, on the calling thread
+/// with the tree's run loop bound (`loop.run`):
 /// 1. every ``at(_:_:)`` closure due at or before `t = start + n / fps` runs at its own time:
 ///    `loop.advance(to: eventTime)` (callbacks due earlier are delivered first), the closure,
 ///    `loop.endTurn()` (its changes commit as one transaction at `eventTime`);
 /// 2. `loop.advance(to: t)` delivers the callbacks due up to `t` and ends the turn;
-/// 3. `root.makeRenderTree()` snapshots the tree (presentation values at `t`);
-/// 4. if `n` is in the range and not skipped: composite, hand to the sink.
+/// 3. unless `n` is skipped: `root.makeRenderTree()` snapshots the tree (presentation values
+///    at `t`), which is composited and handed to the sink.
 ///
-/// Frames before the range (and skipped ones) go through 1–3, never 4. The model therefore
-/// goes through exactly the same steps whatever range is rendered (the snapshot is taken too:
-/// it is the "before" image of a later `CATransition`), so **frame n's pixels depend only on
-/// the scene and n**: frames 50…99 rendered alone equal the same frames of a 0…99 run. A long
-/// render splits across processes by range (`docs/recording.md`).
+/// The model changes only through events and callbacks, each at its own time, and the
+/// snapshot is a pure function of the tree and the time (it writes nothing; a `CATransition`'s
+/// "before" picture is recorded when it is added). So a recording that starts at frame N
+/// seeks: its first turn runs the events and callbacks due up to `t(N)` and no frame before N
+/// is snapshotted; skipped frames are not snapshotted either. **Frame n's pixels depend only
+/// on the scene and n**: frames 50…99 rendered alone equal the same frames of a 0…99 run. A
+/// long render splits across processes by range (`docs/recording.md`).
 ///
 /// A recorder moves its tree's clock forward, so it records once.
 public final class Recorder {
@@ -45,6 +47,9 @@ public final class Recorder {
     }
     var _events: [_Scheduled] = []
     var _recorded = false
+    /// How many render snapshots `record` took (one per frame composited: none for the frames
+    /// before the range or skipped ones).
+    var _snapshotsTaken = 0
 
     public init(root: CALayer, settings: RecordingSettings) {
         self.root = root; self.settings = settings
