@@ -18,6 +18,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Flipbook",
+    platforms: [.macOS(.v15)],  // Apple minimum for the Synchronization module; Linux is the supported, tested platform (README: Platforms)
     products: [
         .library(name: "FlipbookPixels", targets: ["FlipbookPixels"]),
         .library(name: "FlipbookGraphics", targets: ["FlipbookGraphics"]),
@@ -33,6 +34,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Pixels (shared by every stage; pure Swift, no dependencies)
