@@ -88,10 +88,10 @@ enum _BandExecutor {
             let s = src.row(y), d = dst.row(y), m = mask?.row(y)
             for x in r.x0..<r.x1 {
                 var k = alpha
-                if let m { k = _PixelMath.mul8(k, m[x] >> 24) }
+                if let m { k = PixelMath.mul8(k, m[x] >> 24) }
                 if k == 0 { continue }
-                let p = k == 255 ? s[x] : _PixelMath.scale(s[x], k)
-                d[x] = mode == .over ? _PixelMath.over(p, d[x]) : _PixelMath.plus(p, d[x])
+                let p = k == 255 ? s[x] : PixelMath.scale(s[x], k)
+                d[x] = mode == .over ? PixelMath.over(p, d[x]) : PixelMath.plus(p, d[x])
             }
         }
     }

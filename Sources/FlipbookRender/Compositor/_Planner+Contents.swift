@@ -1,5 +1,6 @@
 import Flipbook
 import FlipbookPixels
+import FlipbookRaster
 import Foundation
 
 extension _Planner {
@@ -101,7 +102,7 @@ extension _Planner {
             let capT = Double(cc.minY) * sh / cs, capB = (1 - Double(cc.maxY)) * sh / cs
             let fx = min(1, dw / max(capL + capR, 1e-12)), fy = min(1, dh / max(capT + capB, 1e-12))
             paint.inverse = inv
-            paint.ninePart = _NinePart(
+            paint.ninePart = NinePartMap(
                 dx: (dx0, dx0 + capL * fx, dx0 + dw - capR * fx, dx0 + dw),
                 sx: (sx0, sx0 + Double(cc.minX) * sw, sx0 + Double(cc.maxX) * sw, sx0 + sw),
                 dy: (dy0, dy0 + capT * fy, dy0 + dh - capB * fy, dy0 + dh),
