@@ -18,10 +18,10 @@ extension ImageSampler {
         if clamp {
             let x1 = min(tx + 1, Int32(image.width - 1)), y1 = min(ty + 1, Int32(image.height - 1))
             return PixelMath.bilinear(image.texel(tx, ty), image.texel(x1, ty), image.texel(tx, y1),
-                                       image.texel(x1, y1), fx: fx, fy: fy)
+                                      image.texel(x1, y1), fx: fx, fy: fy)
         }
         return PixelMath.bilinear(image.texelDecal(tx, ty), image.texelDecal(tx + 1, ty),
-                                   image.texelDecal(tx, ty + 1), image.texelDecal(tx + 1, ty + 1), fx: fx, fy: fy)
+                                  image.texelDecal(tx, ty + 1), image.texelDecal(tx + 1, ty + 1), fx: fx, fy: fy)
     }
 
     /// Clamps a 32.32 coordinate's integer part to `[0, limit − 1]`, zeroing the weight if clamped.

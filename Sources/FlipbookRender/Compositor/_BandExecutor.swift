@@ -76,9 +76,8 @@ enum _BandExecutor {
                           alpha: UInt32, mode: _GroupMode) {
         if r.isEmpty { return }
         if mask == nil && mode == .over {
-            // Plain group opacity: the SIMD span kernel, same formula (`k = alpha`,
-            // s' = div255(s·k), d' = s' + div255(d·(255 − s'.a)); group pixels are valid
-            // premultiplied values, so its saturation never engages).
+            // Plain group opacity: the SIMD span kernel, same formula as the loop below
+            // (`k = alpha`, s' = div255(s·k), d' = min(255, s' + div255(d·(255 − s'.a)))).
             for y in r.y0..<r.y1 {
                 SpanBlend.sourceOver(dst.row(y) + r.x0, source: src.row(y) + r.x0, count: r.x1 - r.x0, opacity: UInt8(alpha))
             }

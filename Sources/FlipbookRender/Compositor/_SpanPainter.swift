@@ -55,8 +55,7 @@ enum _SpanPainter {
 
 /// An image paint resolved once per draw for FlipbookRaster's fused samplers: the texture
 /// pinned as a `RasterImage`, the inverse converted to the sampler's type (no per-span array
-/// or enum copies). Same decisions and bytes as `_SpanPainter.image`, which it replaces on
-/// the hot path.
+/// or enum copies). Images these samplers cannot draw (`kind` nil) go to `_SpanPainter.image`.
 struct _FastImage {
     enum Kind { case affine, projective }
     let kind: Kind
