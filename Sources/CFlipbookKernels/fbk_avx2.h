@@ -32,7 +32,6 @@ FBK_AVX2 static inline void fbk_spread_k(__m256i k32, __m256i *lo, __m256i *hi) 
     *hi = _mm256_shuffle_epi8(k32, mh);
 }
 
-/* Source-over in the 16-bit layout: d' = min(255, s + div255(d * (255 - s.a))) per channel. */
 /* Scales an 8-pixel source, unpacked to 16 bits per channel (slo: pixels 0-1, 4-5; shi: 2-3,
  * 6-7), by k = div255(coverage * opacity) per pixel, or by the constant opacity when there is
  * no coverage mask: Sca' = div255(Sca * k). The products fit 16 bits (255 * 255). */
@@ -52,6 +51,9 @@ FBK_AVX2_INLINE void fbk_scale16(__m256i *slo, __m256i *shi, const uint8_t *mask
     }
 }
 
+/* Source-over in the 16-bit layout: d' = min(255, s + div255(d * (255 - s.a))) per channel
+ * (the packus_epi16 saturation is the min). s is the already scaled source in the layout of
+ * fbk_scale16 (slo, shi), d 8 packed destination pixels; returns 8 packed pixels. */
 FBK_AVX2 static inline __m256i fbk_over16(__m256i slo, __m256i shi, __m256i d) {
     const __m256i amask = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
                                            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);

@@ -6,9 +6,9 @@ extension ImageSampler {
     static func _finish(_ dst: UnsafeMutablePointer<UInt32>, _ i: Int, _ s: UInt32, opacity: UInt32,
                         coverage: UnsafePointer<UInt8>?) {
         var k = opacity
-        if let coverage { k = _PixelMath.factor(opacity, coverage[i]) }
+        if let coverage { k = PixelMath.mul8(opacity, UInt32(coverage[i])) }
         if k == 0 { return }
-        dst[i] = _PixelMath.over(k == 255 ? s : _PixelMath.scale(s, k), dst[i])
+        dst[i] = PixelMath.over(k == 255 ? s : PixelMath.scale(s, k), dst[i])
     }
 
     /// Bilinear at integer texel (tx, ty) with weights (fx, fy); decal or clamp (already clamped).
@@ -17,11 +17,11 @@ extension ImageSampler {
                               clamp: Bool) -> UInt32 {
         if clamp {
             let x1 = min(tx + 1, Int32(image.width - 1)), y1 = min(ty + 1, Int32(image.height - 1))
-            return _PixelMath.bilinear(image.texel(tx, ty), image.texel(x1, ty), image.texel(tx, y1),
-                                       image.texel(x1, y1), fx: fx, fy: fy)
+            return PixelMath.bilinear(image.texel(tx, ty), image.texel(x1, ty), image.texel(tx, y1),
+                                      image.texel(x1, y1), fx: fx, fy: fy)
         }
-        return _PixelMath.bilinear(image.texelDecal(tx, ty), image.texelDecal(tx + 1, ty),
-                                   image.texelDecal(tx, ty + 1), image.texelDecal(tx + 1, ty + 1), fx: fx, fy: fy)
+        return PixelMath.bilinear(image.texelDecal(tx, ty), image.texelDecal(tx + 1, ty),
+                                  image.texelDecal(tx, ty + 1), image.texelDecal(tx + 1, ty + 1), fx: fx, fy: fy)
     }
 
     /// Clamps a 32.32 coordinate's integer part to `[0, limit − 1]`, zeroing the weight if clamped.

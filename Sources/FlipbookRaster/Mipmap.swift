@@ -9,7 +9,8 @@ import FlipbookPixels
 ///
 /// Rounding is to nearest like ``PixelRounding/div255(_:)`` (there are ties here, broken
 /// upwards). Averaging is monotone, so `c <= a` is preserved: levels stay valid premultiplied.
-/// Choose the level with ``level(forScale:)`` and sample it with the scale multiplied by `2^level`.
+/// The compositor builds levels on demand with this function and caches them per image; which
+/// level a layer samples is its decision (docs/compositor.md).
 public enum Mipmap {
     /// The next level of `source` (size `⌈w/2⌉ × ⌈h/2⌉`).
     public static func downsample2x(_ source: PixelBuffer) -> PixelBuffer {
@@ -34,27 +35,5 @@ public enum Mipmap {
             }
         }
         return out
-    }
-
-    /// The mip level to sample for a destination-per-source scale `scale` (e.g. 0.2 when a
-    /// layer is drawn at 20% size): `⌊log2(1/scale)⌋`, 0 when `scale >= 0.5`... more exactly
-    /// the largest `n` with `scale · 2ⁿ <= 1`, capped at 16.
-    public static func level(forScale scale: Double) -> Int {
-        guard scale > 0, scale.isFinite else { return 0 }
-        var n = 0, s = scale
-        while s * 2 <= 1, n < 16 { s *= 2; n += 1 }
-        return n
-    }
-
-    /// Levels 1...`count` of `source` (level 0, the source itself, is not included).
-    public static func chain(_ source: PixelBuffer, count: Int) -> [PixelBuffer] {
-        var levels: [PixelBuffer] = []
-        var current = source
-        for _ in 0..<max(0, count) {
-            if current.width == 1 && current.height == 1 { break }
-            current = downsample2x(current)
-            levels.append(current)
-        }
-        return levels
     }
 }

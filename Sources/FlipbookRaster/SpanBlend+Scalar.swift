@@ -8,14 +8,14 @@ extension SpanBlend {
                                   count: Int, opacity: UInt32, coverage: UnsafePointer<UInt8>?) {
         if let coverage {
             for i in 0..<count {
-                let k = _PixelMath.factor(opacity, coverage[i])   // k = div255(opacity · coverage)
+                let k = PixelMath.mul8(opacity, UInt32(coverage[i]))   // k = div255(opacity · coverage)
                 if k == 0 { continue }                           // Sca' = 0 leaves Dca unchanged
-                dst[i] = _PixelMath.over(_PixelMath.scale(source[i], k), dst[i])
+                dst[i] = PixelMath.over(PixelMath.scale(source[i], k), dst[i])
             }
         } else if opacity == 255 {
-            for i in 0..<count { dst[i] = _PixelMath.over(source[i], dst[i]) }
+            for i in 0..<count { dst[i] = PixelMath.over(source[i], dst[i]) }
         } else {
-            for i in 0..<count { dst[i] = _PixelMath.over(_PixelMath.scale(source[i], opacity), dst[i]) }
+            for i in 0..<count { dst[i] = PixelMath.over(PixelMath.scale(source[i], opacity), dst[i]) }
         }
     }
 
@@ -24,10 +24,10 @@ extension SpanBlend {
                                  coverage: UnsafePointer<UInt8>?) {
         if let coverage {
             for i in 0..<count where coverage[i] != 0 {
-                dst[i] = _PixelMath.over(_PixelMath.scale(color, UInt32(coverage[i])), dst[i])
+                dst[i] = PixelMath.over(PixelMath.scale(color, UInt32(coverage[i])), dst[i])
             }
         } else {
-            for i in 0..<count { dst[i] = _PixelMath.over(color, dst[i]) }
+            for i in 0..<count { dst[i] = PixelMath.over(color, dst[i]) }
         }
     }
 }

@@ -24,21 +24,6 @@ public enum SpanBlend {
         }
     }
 
-    /// Fills the rectangle `[x0, x1) × [y0, y1)` of `buffer`, clipped to the buffer, with `color`
-    /// (replacing, not blending).
-    public static func fillRect(_ buffer: inout PixelBuffer, x0: Int, y0: Int, x1: Int, y1: Int,
-                                color: RGBA8, backend: RasterBackend = .current) {
-        let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(buffer.width, x1), cy1 = min(buffer.height, y1)
-        guard cx0 < cx1, cy0 < cy1 else { return }
-        let stride = buffer.bytesPerRow
-        buffer.withUnsafeMutableBytes { raw in
-            for y in cy0..<cy1 {
-                let row = (raw.baseAddress! + y * stride).assumingMemoryBound(to: UInt32.self)
-                fill(row + cx0, count: cx1 - cx0, color: color, backend: backend)
-            }
-        }
-    }
-
     /// Source-over of a premultiplied source span onto `dst`, with a constant `opacity` and an
     /// optional per-pixel `coverage` (one byte per pixel, `coverage[i]` for `dst[i]`):
     ///
@@ -73,7 +58,7 @@ public enum SpanBlend {
     ///     Dca' = min(255, Sca' + div255(Dca · (255 − Sa')))
     ///
     /// For a layer's background colour with opacity α, pass `color` already scaled by α
-    /// (`_PixelMath.scale` rule: `div255(c · α)` per channel) or fold α into the coverage.
+    /// (`div255(c · α)` per channel) or fold α into the coverage.
     @inlinable
     public static func solidOver(_ dst: UnsafeMutablePointer<UInt32>, color: RGBA8, count: Int,
                                  coverage: UnsafePointer<UInt8>? = nil, backend: RasterBackend = .current) {
@@ -83,11 +68,5 @@ public enum SpanBlend {
         } else {
             _solidOverScalar(dst, color: color.packed, count: count, coverage: coverage)
         }
-    }
-
-    /// `color` with every channel scaled by `opacity/255`, rounded by ``PixelRounding/div255(_:)``.
-    @inlinable
-    public static func scaled(_ color: RGBA8, opacity: UInt8) -> RGBA8 {
-        RGBA8(packed: _PixelMath.scale(color.packed, UInt32(opacity)))
     }
 }

@@ -45,13 +45,6 @@ import FlipbookPixels
         #expect(RGBA8(packed: dst[2]) == RGBA8(r: 0, g: 26, b: 0, a: 255))
     }
 
-    @Test func fillRectClipsToTheBuffer() {
-        var buffer = PixelBuffer(width: 4, height: 3)
-        SpanBlend.fillRect(&buffer, x0: -2, y0: 1, x1: 2, y1: 9, color: .white)
-        #expect(buffer[0, 1] == .white && buffer[1, 2] == .white)
-        #expect(buffer[2, 1] == .transparent && buffer[0, 0] == .transparent)
-    }
-
     @Test func simdSwitchSelectsTheBackend() {
         // Only reads: other suites run in parallel, so the global mode is not changed here.
         let expected: RasterBackend = RasterConfiguration.simd == .portable || !RasterBackend.nativeAvailable ? .portable : .native

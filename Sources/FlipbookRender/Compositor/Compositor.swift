@@ -1,5 +1,6 @@
 import Dispatch
 import Flipbook
+import FlipbookRaster
 import Foundation
 import Synchronization
 import FlipbookPixels
@@ -76,7 +77,6 @@ public final class Compositor {
         let workers = min(threadCount, bands)
         while scratch.count < workers { scratch.append(_WorkerScratch()) }
         for s in scratch.prefix(workers) { s.prepare(width: stride, bandHeight: bandH) }
-        let bg = background?.packed
         let workerScratch = Array(scratch.prefix(workers))
         buffer.withUnsafeMutableBytes { raw in
             let base = _SendablePointer(p: raw.baseAddress!.assumingMemoryBound(to: UInt32.self))
@@ -84,8 +84,8 @@ public final class Compositor {
                 let y0 = band * bandH, y1 = min(height, y0 + bandH)
                 let t = _Target(base: base.p + y0 * stride, stride: stride,
                                 rect: _IRect(x0: 0, y0: y0, x1: width, y1: y1))
-                if let bg {
-                    for y in y0..<y1 { t.row(y).update(repeating: bg, count: width) }
+                if let background {
+                    for y in y0..<y1 { SpanBlend.fill(t.row(y), count: width, color: background) }
                 }
                 _BandExecutor.run(ops, frame: t, scratch: s)
             }

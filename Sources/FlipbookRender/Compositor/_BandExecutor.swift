@@ -76,9 +76,8 @@ enum _BandExecutor {
                           alpha: UInt32, mode: _GroupMode) {
         if r.isEmpty { return }
         if mask == nil && mode == .over {
-            // Plain group opacity: the SIMD span kernel, same formula (`k = alpha`,
-            // s' = div255(s·k), d' = s' + div255(d·(255 − s'.a)); group pixels are valid
-            // premultiplied values, so its saturation never engages).
+            // Plain group opacity: the SIMD span kernel, same formula as the loop below
+            // (`k = alpha`, s' = div255(s·k), d' = min(255, s' + div255(d·(255 − s'.a)))).
             for y in r.y0..<r.y1 {
                 SpanBlend.sourceOver(dst.row(y) + r.x0, source: src.row(y) + r.x0, count: r.x1 - r.x0, opacity: UInt8(alpha))
             }
@@ -88,10 +87,10 @@ enum _BandExecutor {
             let s = src.row(y), d = dst.row(y), m = mask?.row(y)
             for x in r.x0..<r.x1 {
                 var k = alpha
-                if let m { k = _PixelMath.mul8(k, m[x] >> 24) }
+                if let m { k = PixelMath.mul8(k, m[x] >> 24) }
                 if k == 0 { continue }
-                let p = k == 255 ? s[x] : _PixelMath.scale(s[x], k)
-                d[x] = mode == .over ? _PixelMath.over(p, d[x]) : _PixelMath.plus(p, d[x])
+                let p = k == 255 ? s[x] : PixelMath.scale(s[x], k)
+                d[x] = mode == .over ? PixelMath.over(p, d[x]) : PixelMath.plus(p, d[x])
             }
         }
     }

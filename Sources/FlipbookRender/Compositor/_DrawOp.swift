@@ -1,5 +1,6 @@
 import Flipbook
 import FlipbookPixels
+import FlipbookRaster
 
 /// A straight device-space edge `d(x, y) = nx·x + ny·y + c`: the signed distance in device
 /// pixels from the edge line, positive inside the shape.
@@ -45,22 +46,8 @@ struct _ImagePaint: Sendable {
     var nearest: Bool
     /// Texels that may be read: `[cx0, cx1) × [cy0, cy1)` (clamp-to-edge inside it).
     var cx0: Int, cy0: Int, cx1: Int, cy1: Int
-    var ninePart: _NinePart?
-}
-
-/// Nine-part (`contentsCenter`) mapping, per axis a piecewise-linear map layer → texel with
-/// breakpoints `d0 < d1 < d2 < d3` (layer) mapped to `s0 … s3` (texels).
-
-struct _NinePart: Sendable {
-    var dx: (Double, Double, Double, Double), sx: (Double, Double, Double, Double)
-    var dy: (Double, Double, Double, Double), sy: (Double, Double, Double, Double)
-
-    static func map(_ v: Double, _ d: (Double, Double, Double, Double),
-                               _ s: (Double, Double, Double, Double)) -> Double {
-        if v < d.1 { return d.1 > d.0 ? s.0 + (v - d.0) * (s.1 - s.0) / (d.1 - d.0) : s.1 }
-        if v < d.2 { return d.2 > d.1 ? s.1 + (v - d.1) * (s.2 - s.1) / (d.2 - d.1) : s.1 }
-        return d.3 > d.2 ? s.2 + (v - d.2) * (s.3 - s.2) / (d.3 - d.2) : s.2
-    }
+    /// `contentsCenter` stretching (layer → texel), or nil.
+    var ninePart: NinePartMap?
 }
 
 /// An 8-bit alpha image in device space (a blurred shadow), tinted with a premultiplied colour.

@@ -1,5 +1,6 @@
 import Flipbook
 import FlipbookPixels
+import FlipbookRaster
 import Foundation
 
 extension _Planner {
@@ -101,7 +102,7 @@ extension _Planner {
             let capT = Double(cc.minY) * sh / cs, capB = (1 - Double(cc.maxY)) * sh / cs
             let fx = min(1, dw / max(capL + capR, 1e-12)), fy = min(1, dh / max(capT + capB, 1e-12))
             paint.inverse = inv
-            paint.ninePart = _NinePart(
+            paint.ninePart = NinePartMap(
                 dx: (dx0, dx0 + capL * fx, dx0 + dw - capR * fx, dx0 + dw),
                 sx: (sx0, sx0 + Double(cc.minX) * sw, sx0 + Double(cc.maxX) * sw, sx0 + sw),
                 dy: (dy0, dy0 + capT * fy, dy0 + dh - capB * fy, dy0 + dh),
@@ -112,8 +113,8 @@ extension _Planner {
     }
 }
 
-/// Mipmap pyramids (2×2 box, rounded to nearest), built on demand and kept between frames
-/// for images still in use.
+/// Mipmap pyramids (`Mipmap.downsample2x`: 2×2 box, rounded to nearest), built on demand and
+/// kept between frames for images still in use.
 final class _MipCache: @unchecked Sendable {
     private var cache: [ObjectIdentifier: (image: CGImage, levels: [PixelBuffer], used: Bool)] = [:]
 
@@ -122,7 +123,7 @@ final class _MipCache: @unchecked Sendable {
         var entry = cache[id] ?? (image, [image.pixelBuffer], true)
         entry.used = true
         while entry.levels.count <= level, let last = entry.levels.last, last.width > 1 || last.height > 1 {
-            entry.levels.append(Self.halve(last))
+            entry.levels.append(Mipmap.downsample2x(last))
         }
         cache[id] = entry
         return entry.levels
@@ -132,29 +133,5 @@ final class _MipCache: @unchecked Sendable {
     func endFrame() {
         cache = cache.filter { $0.value.used }
         for k in cache.keys { cache[k]?.used = false }
-    }
-
-    /// One 2× box-filtered level: each output texel is the rounded mean of up to four texels
-    /// (edge texels repeated for odd sizes).
-    static func halve(_ src: PixelBuffer) -> PixelBuffer {
-        let w = max(1, (src.width + 1) / 2), h = max(1, (src.height + 1) / 2)
-        var out = PixelBuffer(width: w, height: h)
-        let sw = src.width, sh = src.height, sstride = src.bytesPerRow
-        src.withUnsafeBytes { s in
-            out.withUnsafeMutableBytes { d in
-                for y in 0..<h {
-                    let y0 = min(2 * y, sh - 1), y1 = min(2 * y + 1, sh - 1)
-                    for x in 0..<w {
-                        let x0 = min(2 * x, sw - 1), x1 = min(2 * x + 1, sw - 1)
-                        for c in 0..<4 {
-                            let sum = Int(s[y0 * sstride + x0 * 4 + c]) + Int(s[y0 * sstride + x1 * 4 + c])
-                                + Int(s[y1 * sstride + x0 * 4 + c]) + Int(s[y1 * sstride + x1 * 4 + c])
-                            d[(y * w + x) * 4 + c] = UInt8((sum + 2) / 4)
-                        }
-                    }
-                }
-            }
-        }
-        return out
     }
 }

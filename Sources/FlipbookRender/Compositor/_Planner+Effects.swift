@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookRaster
 import Foundation
 
 extension _Planner {
@@ -6,7 +7,8 @@ extension _Planner {
 
     /// The shadow: the layer's own background, contents and border, moved by `shadowOffset`
     /// (layer space, y-down: the default `(0, −3)` casts upwards, as on iOS), rasterised to
-    /// alpha, blurred with a Gaussian of σ = `shadowRadius` × device scale, tinted with
+    /// alpha, blurred with a Gaussian of σ = `shadowRadius` × device scale (`GaussianBlur`,
+    /// recomputed every frame the shadow is drawn: nothing is cached), tinted with
     /// `shadowColor` × `shadowOpacity`. Drawn below the layer. `shadowPath` is not in the
     /// render snapshot yet, so the shape always comes from the layer's own content.
     mutating func shadow(_ l: CARenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
@@ -21,7 +23,7 @@ extension _Planner {
         sub.border(l, hs, clips: [], opacity: 1)
         var rect = _IRect.empty
         for op in sub.ops { rect = rect.union(op.bounds) }
-        let pad = Int((3 * sigma).rounded(.up)) + 1
+        let pad = GaussianBlur.padding(sigma: sigma) + 1
         rect = rect.outset(pad).intersection(frame)
         guard !rect.isEmpty else { return }
         let w = rect.x1 - rect.x0, hgt = rect.y1 - rect.y0
@@ -33,7 +35,7 @@ extension _Planner {
             for op in sub.ops { if case .draw(let d) = op { _BandExecutor.draw(d, into: t, coverage: coverage) } }
         }
         var alpha = pixels.map { UInt8(truncatingIfNeeded: $0 >> 24) }
-        _GaussianBlur.blur(&alpha, width: w, height: hgt, sigma: sigma)
+        GaussianBlur.blurAlpha(&alpha, width: w, height: hgt, sigma: sigma)
         var b = rect
         for c in clips { b = b.intersection(c.bounds) }
         let a = Self.alpha(opacity * Double(min(l.shadowOpacity, 1)))
@@ -91,39 +93,5 @@ extension _Planner {
             endGroup(b, alpha: k, mode: .plus)
         }
         endGroup(g, alpha: Self.alpha(opacity), mode: .over)
-    }
-}
-
-/// Separable Gaussian blur of an 8-bit plane, fixed-point weights (sum 65536), rounded,
-/// edges treated as transparent (0).
-enum _GaussianBlur {
-    static func kernel(sigma: Double) -> [Int] {
-        let r = Int((3 * sigma).rounded(.up))
-        var w = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        let sum = w.reduce(0, +)
-        w = w.map { $0 / sum }
-        var q = w.map { Int(($0 * 65536).rounded()) }
-        q[r] += 65536 - q.reduce(0, +)
-        return q
-    }
-
-    static func blur(_ a: inout [UInt8], width: Int, height: Int, sigma: Double) {
-        guard sigma > 0.01, width > 0, height > 0 else { return }
-        let k = kernel(sigma: sigma), r = k.count / 2
-        var tmp = [UInt8](repeating: 0, count: a.count)
-        for y in 0..<height {
-            for x in 0..<width {
-                var s = 0
-                for i in -r...r where x + i >= 0 && x + i < width { s += k[i + r] * Int(a[y * width + x + i]) }
-                tmp[y * width + x] = UInt8(min(255, (s + 32768) >> 16))
-            }
-        }
-        for y in 0..<height {
-            for x in 0..<width {
-                var s = 0
-                for i in -r...r where y + i >= 0 && y + i < height { s += k[i + r] * Int(tmp[(y + i) * width + x]) }
-                a[y * width + x] = UInt8(min(255, (s + 32768) >> 16))
-            }
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookRaster
 import Foundation
 
 /// The planning pass: walks an immutable `CARenderLayer` tree once and emits a flat list of
@@ -222,7 +223,7 @@ struct _Planner {
 
     static func color(_ c: CGColor?) -> UInt32? {
         guard let c, c.alpha > 0 else { return nil }
-        let p = _PixelMath.premultipliedColor(r: Double(c.red), g: Double(c.green), b: Double(c.blue), a: Double(c.alpha))
+        let p = PixelMath.premultipliedColor(r: Double(c.red), g: Double(c.green), b: Double(c.blue), a: Double(c.alpha))
         return p >> 24 == 0 ? nil : p
     }
 

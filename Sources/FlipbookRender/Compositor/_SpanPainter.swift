@@ -7,7 +7,7 @@ enum _SpanPainter {
     @inline(__always)
     static func factor(_ alpha: UInt32, _ coverage: UnsafeMutablePointer<UInt8>?, _ i: Int) -> UInt32 {
         guard let coverage else { return alpha }
-        return _PixelMath.mul8(alpha, UInt32(coverage[i]))
+        return PixelMath.mul8(alpha, UInt32(coverage[i]))
     }
 
     static func span(_ paint: _Paint, alpha: UInt32, y: Int, x0: Int, x1: Int,
@@ -15,13 +15,13 @@ enum _SpanPainter {
         switch paint {
         case .solid(let c):
             if coverage == nil {
-                SpanBlend.solidOver(row + x0, color: RGBA8(packed: alpha == 255 ? c : _PixelMath.scale(c, alpha)), count: x1 - x0)
+                SpanBlend.solidOver(row + x0, color: RGBA8(packed: alpha == 255 ? c : PixelMath.scale(c, alpha)), count: x1 - x0)
                 return
             }
             for x in x0..<x1 {
                 let k = factor(alpha, coverage, x - x0)
                 if k == 0 { continue }
-                row[x] = _PixelMath.over(k == 255 ? c : _PixelMath.scale(c, k), row[x])
+                row[x] = PixelMath.over(k == 255 ? c : PixelMath.scale(c, k), row[x])
             }
         case .alpha(let a):
             let r = a.rect
@@ -30,9 +30,9 @@ enum _SpanPainter {
             a.alpha.withUnsafeBufferPointer { buf in
                 for x in max(x0, r.x0)..<max(max(x0, r.x0), min(x1, r.x1)) {
                     let m = UInt32(buf[(y - r.y0) * w + (x - r.x0)])
-                    let k = _PixelMath.mul8(factor(alpha, coverage, x - x0), m)
+                    let k = PixelMath.mul8(factor(alpha, coverage, x - x0), m)
                     if k == 0 { continue }
-                    row[x] = _PixelMath.over(_PixelMath.scale(a.color, k), row[x])
+                    row[x] = PixelMath.over(PixelMath.scale(a.color, k), row[x])
                 }
             }
         case .image(let img):
@@ -40,108 +40,22 @@ enum _SpanPainter {
         }
     }
 
+    /// The images the fused samplers cannot draw (`_FastImage.kind` is nil: a `contentsRect`
+    /// sub-rectangle, nine-part stretching, nearest under perspective): FlipbookRaster's
+    /// clamped scalar sampler.
     static func image(_ img: _ImagePaint, alpha: UInt32, y: Int, x0: Int, x1: Int,
                       row: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>?) {
-        // Whole image readable, no nine-part: FlipbookRaster's fused samplers (AVX2 or their
-        // scalar twins, same bytes), clamp-to-edge since coverage decides the edges.
-        if img.ninePart == nil, img.cx0 == 0, img.cy0 == 0, img.cx1 == img.texture.width, img.cy1 == img.texture.height,
-           x0 >= 0, x1 <= 1 << 15 {
-            let h = img.inverse
-            let op = UInt8(alpha)
-            // Identity scale at an integer offset: texel (x + tx, y + ty) exactly (bilinear
-            // weights are 0), a plain span source-over.
-            if h.isAffine, h.m.0 == 1, h.m.1 == 0, h.m.3 == 0, h.m.4 == 1, h.m.2 == h.m.2.rounded(),
-               h.m.5 == h.m.5.rounded(), abs(h.m.2) < 1e9, abs(h.m.5) < 1e9 {
-                let tx = Int(h.m.2), ty = y + Int(h.m.5)
-                if x0 + tx >= 0, x1 + tx <= img.texture.width, ty >= 0, ty < img.texture.height {
-                    img.texture.withUnsafeBytes { raw in
-                        let src = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-                            + ty * (img.texture.bytesPerRow / 4) + x0 + tx
-                        SpanBlend.sourceOver(row + x0, source: src, count: x1 - x0, opacity: op,
-                                             coverage: coverage.map { UnsafePointer($0) })
-                    }
-                    return
-                }
-            }
-            if h.isAffine {
-                img.texture.withRasterImage { r in
-                    ImageSampler.drawAffineSpan(row: row, y: y, x0: x0, x1: x1, image: r,
-                                                inverse: AffineInverse(a: h.m.0, b: h.m.1, c: h.m.2, d: h.m.3, e: h.m.4, f: h.m.5),
-                                                filter: img.nearest ? .nearest : .bilinear, edge: .clamp,
-                                                opacity: op, coverage: coverage.map { UnsafePointer($0) })
-                }
-                return
-            } else if !img.nearest {
-                img.texture.withRasterImage { r in
-                    ImageSampler.drawProjectiveSpan(row: row, y: y, x0: x0, x1: x1, image: r,
-                                                    inverse: ProjectiveInverse([h.m.0, h.m.1, h.m.2, h.m.3, h.m.4, h.m.5, h.m.6, h.m.7, h.m.8]),
-                                                    edge: .clamp, opacity: op, coverage: coverage.map { UnsafePointer($0) })
-                }
-                return
-            }
-        }
-        scalarImage(img, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
-    }
-
-    /// The compositor's own scalar sampler: sub-rectangle clamping (`contentsRect`), nine-part
-    /// mapping, nearest under perspective.
-    static func scalarImage(_ img: _ImagePaint, alpha: UInt32, y: Int, x0: Int, x1: Int,
-                            row: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>?) {
-        let stride = img.texture.bytesPerRow / 4
-        let cx0 = img.cx0, cy0 = img.cy0, cxm = img.cx1 - 1, cym = img.cy1 - 1
-        let h = img.inverse
-        let yc = Double(y) + 0.5
-        let xc0 = Double(x0) + 0.5
-        // Homogeneous texel (or layer) coordinates at the span start and their x-steps.
-        let U0 = h.m.0 * xc0 + h.m.1 * yc + h.m.2, dU = h.m.0
-        let V0 = h.m.3 * xc0 + h.m.4 * yc + h.m.5, dV = h.m.3
-        let W0 = h.m.6 * xc0 + h.m.7 * yc + h.m.8, dW = h.m.6
-        let affine = h.isAffine && img.ninePart == nil
-        let nearest = img.nearest
-        img.texture.withUnsafeBytes { raw in
-            let tex = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-            for x in x0..<x1 {
-                let i = x - x0
-                let k = factor(alpha, coverage, i)
-                if k == 0 { continue }
-                let fi = Double(i)
-                var u: Double, v: Double
-                if affine {
-                    u = U0 + fi * dU; v = V0 + fi * dV
-                } else {
-                    var w = W0 + fi * dW
-                    if w < 1e-12 { w = 1e-12 }
-                    u = (U0 + fi * dU) / w; v = (V0 + fi * dV) / w
-                    if let n = img.ninePart {
-                        u = _NinePart.map(u, n.dx, n.sx); v = _NinePart.map(v, n.dy, n.sy)
-                    }
-                }
-                var p: UInt32
-                if nearest {
-                    let ui = Int(max(min(u, 1e9), -1e9).rounded(.down))
-                    let vi = Int(max(min(v, 1e9), -1e9).rounded(.down))
-                    let tx = min(max(ui, cx0), cxm), ty = min(max(vi, cy0), cym)
-                    p = tex[ty * stride + tx]
-                } else {
-                    let sx = max(min(u - 0.5, 1e9), -1e9), sy = max(min(v - 0.5, 1e9), -1e9)
-                    let fxs = sx.rounded(.down), fys = sy.rounded(.down)
-                    let fx = min(UInt32((sx - fxs) * 256), 255), fy = min(UInt32((sy - fys) * 256), 255)
-                    let ix = Int(fxs), iy = Int(fys)
-                    let xa = min(max(ix, cx0), cxm), xb = min(max(ix + 1, cx0), cxm)
-                    let ya = min(max(iy, cy0), cym) * stride, yb = min(max(iy + 1, cy0), cym) * stride
-                    p = _PixelMath.bilinear(tex[ya + xa], tex[ya + xb], tex[yb + xa], tex[yb + xb], fx, fy)
-                }
-                if k != 255 { p = _PixelMath.scale(p, k) }
-                row[x] = _PixelMath.over(p, row[x])
-            }
+        img.texture.withRasterImage { r in
+            ImageSampler.drawClampedSpan(row: row, y: y, x0: x0, x1: x1, image: r, inverse: img.inverse.m,
+                                         texels: (img.cx0, img.cy0, img.cx1, img.cy1), nearest: img.nearest,
+                                         ninePart: img.ninePart, opacity: alpha, coverage: coverage.map { UnsafePointer($0) })
         }
     }
 }
 
 /// An image paint resolved once per draw for FlipbookRaster's fused samplers: the texture
 /// pinned as a `RasterImage`, the inverse converted to the sampler's type (no per-span array
-/// or enum copies). Same decisions and bytes as `_SpanPainter.image`, which it replaces on
-/// the hot path.
+/// or enum copies). Images these samplers cannot draw (`kind` nil) go to `_SpanPainter.image`.
 struct _FastImage {
     enum Kind { case affine, projective }
     let kind: Kind

@@ -1,5 +1,6 @@
 import Flipbook
 import FlipbookPixels
+import FlipbookRaster
 
 /// What a ``Recorder`` produces: the frame size, rate, time axis, frame range and background.
 ///
@@ -47,7 +48,7 @@ public struct RecordingSettings: Sendable, Equatable {
     /// components clamped to 0…1), or transparent.
     public var backgroundPixel: RGBA8 {
         guard let c = background else { return .transparent }
-        return RGBA8(packed: _PixelMath.premultipliedColor(r: Double(c.red), g: Double(c.green),
+        return RGBA8(packed: PixelMath.premultipliedColor(r: Double(c.red), g: Double(c.green),
                                                            b: Double(c.blue), a: Double(c.alpha)))
     }
 
