@@ -188,10 +188,26 @@ import Foundation
             #expect(l.shadowPath === path && l.value(forKey: "shadowPath") as? CGPath === path)
             #expect(l.animation(forKey: "shadowPath") != nil)      // implicit action, as on Apple
             loop.advance(to: 1)
-            #expect(l.makeRenderTree().shadowPath == path.elements)
+            #expect(l.makeRenderTree().shadowPath == path)
             CATransaction.setDisableActions(true)
             l.shadowPath = nil
             #expect(l.makeRenderTree().shadowPath == nil)
+        }
+    }
+
+    @Test func snapshotCopiesAMutableShadowPath() {
+        withRunLoop { loop in
+            let l = liveLayer(loop)
+            CATransaction.setDisableActions(true)
+            let path = CGMutablePath()
+            path.addRect(CGRect(x: 0, y: 0, width: 4, height: 2))
+            l.shadowPath = path
+            #expect(l.shadowPath === path)                          // the model keeps the object
+            let snapshot = l.makeRenderTree().shadowPath
+            #expect(snapshot != nil && !(snapshot is CGMutablePath) && snapshot == path)
+            path.addRect(CGRect(x: 10, y: 10, width: 1, height: 1))
+            #expect(snapshot?.elements.count == 5)                  // unchanged by the later edit
+            #expect(l.makeRenderTree().shadowPath?.elements.count == 10)
         }
     }
 }

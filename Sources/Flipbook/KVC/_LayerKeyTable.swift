@@ -91,6 +91,14 @@ enum _LayerKeyTable {
         field(\.shadowOpacity, \.shadowOpacity, "shadowOpacity", flt),
         field(\.shadowOffset, \.shadowOffset, "shadowOffset", size),
         field(\.shadowRadius, \.shadowRadius, "shadowRadius", num),
+        ("shadowPath", _LayerKeyEntry(
+            get: { $0._state.shadowPath.map { $0 as Any } },
+            set: { l, v in
+                let path: CGPath? = try _KVCCoercion.optional(v, "shadowPath", "CGPath")
+                l.shadowPath = path
+            },
+            getState: { $0.shadowPath.map { $0 as Any } },
+            setState: { s, v in s.shadowPath = try _KVCCoercion.optional(v, "shadowPath", "CGPath") })),
         field(\.name, \.name, "name", string),
         field(\.needsDisplayOnBoundsChange, \.needsDisplayOnBoundsChange, "needsDisplayOnBoundsChange", bool),
         field(\.beginTime, \.beginTime, "beginTime", dbl),

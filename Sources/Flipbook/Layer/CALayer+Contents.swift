@@ -18,16 +18,12 @@ extension CALayer {
 }
 
 extension CALayer {
-    /// The shape of the shadow (nil: the layer's own shape). Stored under the KVC key
-    /// `shadowPath` (so `setValue(_:forKey: "shadowPath")` and this accessor agree) and
-    /// animatable like Apple's (the implicit action covers it; paths do not interpolate, the
-    /// value switches halfway).
+    /// The shape of the shadow, in the layer's coordinates (nil: the shadow follows the
+    /// layer's composited alpha). A typed property like the others, also reachable as the KVC
+    /// key `shadowPath`, and animatable like Apple's (the implicit action covers it; paths do
+    /// not interpolate, the value switches halfway).
     public var shadowPath: CGPath? {
-        get { _extras["shadowPath"] as? CGPath }
-        set {
-            let old = _extras["shadowPath"]
-            if _kvcEqual(old, newValue) { return }
-            _change("shadowPath", old: old, new: newValue) { $0._extras["shadowPath"] = newValue }
-        }
+        get { _state.shadowPath }
+        set { _set(\.shadowPath, newValue, key: "shadowPath") }
     }
 }

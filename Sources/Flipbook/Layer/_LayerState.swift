@@ -26,6 +26,7 @@ struct _LayerState {
     var isDoubleSided = true
     var allowsGroupOpacity = true
     var contents: CGImage?
+    var shadowPath: CGPath?
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsGravity: CALayerContentsGravity = .resize

@@ -66,16 +66,13 @@ extension CALayer {
     final func _renderNode(local: CFTimeInterval, built: [CARenderLayer], committed: Bool) -> CARenderLayer {
         let saved = committed ? _committed : nil
         var s = saved?.state ?? _state
-        let extras = saved?.extras ?? _extras
         let animations = saved?.animations ?? _animations
         var crossfade: CAContentsCrossfade?
-        var shadowPath: CGPath? = extras.isEmpty ? nil : extras["shadowPath"] as? CGPath
         var transition: CARenderTransition?
         if !animations.isEmpty {
             let p = _presentationCopy(layerTime: local, committed: saved)
             s = p._state
             crossfade = p._contentsCrossfade
-            if !p._extras.isEmpty { shadowPath = p._extras["shadowPath"] as? CGPath }
             transition = _activeTransition(layerTime: local, committed: saved)
         }
         let hasMask = (saved == nil ? _mask : saved?.mask) != nil
@@ -95,7 +92,8 @@ extension CALayer {
             sublayers: hasMask ? Array(built.dropFirst()) : built,
             transition: transition,
             contentsCrossfade: crossfade,
-            shadowPath: shadowPath?.elements
+            // A mutable path could change under a snapshot that is being rendered: copy it.
+            shadowPath: s.shadowPath.map { $0 is CGMutablePath ? $0.copy() : $0 }
         )
         return node
     }

@@ -56,9 +56,9 @@ public final class CARenderLayer: @unchecked Sendable {
     /// (`f` = ``CAContentsCrossfade/clampedFraction``), each laid out like `contents`, instead of
     /// `contents`. Nil when `contents` is not animating.
     public let contentsCrossfade: CAContentsCrossfade?
-    /// The shadow's shape (`CALayer.shadowPath`) as path elements in layer coordinates; nil =
+    /// The shadow's shape (`CALayer.shadowPath`, never a `CGMutablePath`) in layer coordinates; nil =
     /// the shadow follows the layer's shape.
-    public let shadowPath: [CGPathElement]?
+    public let shadowPath: CGPath?
 
     public init(
         name: String? = nil,
@@ -76,7 +76,7 @@ public final class CARenderLayer: @unchecked Sendable {
         shadowColor: CGColor? = .black, shadowOpacity: Float = 0, shadowOffset: CGSize = CGSize(width: 0, height: -3),
         shadowRadius: CGFloat = 3,
         mask: CARenderLayer? = nil, sublayers: [CARenderLayer] = [], transition: CARenderTransition? = nil,
-        contentsCrossfade: CAContentsCrossfade? = nil, shadowPath: [CGPathElement]? = nil
+        contentsCrossfade: CAContentsCrossfade? = nil, shadowPath: CGPath? = nil
     ) {
         self.name = name; self.bounds = bounds; self.position = position; self.zPosition = zPosition
         self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.transform = transform

@@ -14,7 +14,12 @@ public enum CGPathElement: Hashable, Sendable {
 /// Invariants: every element after a `closeSubpath` that is not a move starts a new subpath at
 /// the closed subpath's start point (as Core Graphics); a line or curve with no current point
 /// starts at (0, 0) — Core Graphics logs an error there, we stay total instead.
-public class CGPath: Hashable, CustomStringConvertible {
+///
+/// `@unchecked Sendable`, as Core Graphics' path types are in Swift: a `CGPath` never changes,
+/// so it can be shared between threads. A ``CGMutablePath`` can, and is not safe to mutate
+/// while another thread reads it (Apple's rule too); Flipbook's render snapshots copy mutable
+/// paths (``copy()``) so rendering never reads one.
+public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
     public internal(set) var elements: [CGPathElement]
 
     package init(elements: [CGPathElement]) { self.elements = elements }
@@ -85,7 +90,7 @@ public class CGPath: Hashable, CustomStringConvertible {
 
 /// A path you build command by command (Apple's `CGMutablePath`). Every `add…` takes an
 /// optional affine `transform` applied to its points, as in the Swift overlay.
-public final class CGMutablePath: CGPath {
+public final class CGMutablePath: CGPath, @unchecked Sendable {
     public init() { super.init(elements: []) }
 
     public func move(to p: CGPoint, transform: CGAffineTransform = .identity) {
