@@ -81,7 +81,7 @@ import Foundation
 
     @Test func groupOpacityVersusPerLayerOpacity() throws {
         // Two overlapping opaque children under a parent at opacity 0.5.
-        func scene(group: Bool) -> CARenderLayer {
+        func scene(group: Bool) -> RenderLayer {
             TestScene.root(12, 4, [TestScene.box(CGRect(x: 0, y: 0, width: 12, height: 4), nil, opacity: 0.5,
                                                  configure: { $0.groupOpacity = group }, sublayers: [
                 TestScene.box(CGRect(x: 0, y: 0, width: 8, height: 4), TestScene.red),
@@ -111,7 +111,7 @@ import Foundation
 
 /// A scene exercising most features at once (rotation, rounded clip, group, contents, border, shadow).
 enum PeerWorkloadsTestScene {
-    static func mixed() -> CARenderLayer {
+    static func mixed() -> RenderLayer {
         let img = CGImage(pixelBuffer: PixelBuffer.testPattern(width: 32, height: 32, index: 3))
         return TestScene.root(96, 96, [
             TestScene.box(CGRect(x: 10, y: 10, width: 60, height: 50), TestScene.blue, opacity: 0.7,
@@ -134,11 +134,11 @@ enum PeerWorkloadsTestScene {
 /// `_Planner.maximumDepth` (256) are skipped.
 @Suite struct CompositorDepthTests {
     @Test func absurdlyDeepTreeIsCutAtTheDepthLimit() throws {
-        func chain(_ depth: Int, colorAtBottom: CGColor) -> CARenderLayer {
-            var node = CARenderLayer(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 2, y: 2),
+        func chain(_ depth: Int, colorAtBottom: CGColor) -> RenderLayer {
+            var node = RenderLayer(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 2, y: 2),
                                      backgroundColor: colorAtBottom)
             for _ in 1..<depth {
-                node = CARenderLayer(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 2, y: 2),
+                node = RenderLayer(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 2, y: 2),
                                      sublayers: [node])
             }
             return node

@@ -7,7 +7,7 @@ import Foundation
 
 @Suite struct CompositorEffectsTests {
     /// A 40×40 layer turned 45° at (32, 32), clipping a green child that fills it.
-    static func rotatedClip(radius: CGFloat) -> CARenderLayer {
+    static func rotatedClip(radius: CGFloat) -> RenderLayer {
         TestScene.root(64, 64, [TestScene.box(CGRect(x: 12, y: 12, width: 40, height: 40), nil,
                                               transform: CATransform3DMakeRotation(.pi / 4, 0, 0, 1),
                                               configure: { $0.masksToBounds = true; $0.cornerRadius = radius },
@@ -74,7 +74,7 @@ import Foundation
     }
 
     @Test func shadowIsOffsetAndBlurred() throws {
-        func scene(_ radius: CGFloat) -> CARenderLayer {
+        func scene(_ radius: CGFloat) -> RenderLayer {
             TestScene.root(32, 32, [TestScene.box(CGRect(x: 8, y: 4, width: 16, height: 12), TestScene.green) {
                 $0.shadowOpacity = 1; $0.shadowOffset = CGSize(width: 0, height: 10); $0.shadowRadius = radius
             }])

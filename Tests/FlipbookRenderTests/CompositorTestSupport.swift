@@ -11,18 +11,18 @@ enum TestScene {
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
 
     /// A root of `w × h` points, positioned so that its space is the device's.
-    static func root(_ w: Double, _ h: Double, _ sub: [CARenderLayer], background: CGColor? = nil) -> CARenderLayer {
-        CARenderLayer(bounds: CGRect(x: 0, y: 0, width: w, height: h), position: CGPoint(x: w / 2, y: h / 2),
+    static func root(_ w: Double, _ h: Double, _ sub: [RenderLayer], background: CGColor? = nil) -> RenderLayer {
+        RenderLayer(bounds: CGRect(x: 0, y: 0, width: w, height: h), position: CGPoint(x: w / 2, y: h / 2),
                       backgroundColor: background, sublayers: sub)
     }
 
     /// A layer whose frame is `rect` (anchor at the centre, no transform).
     static func box(_ rect: CGRect, _ color: CGColor? = nil, opacity: Float = 1, transform: CATransform3D = CATransform3DIdentity,
                     zPosition: CGFloat = 0, contents: CGImage? = nil, configure: ((inout Options) -> Void)? = nil,
-                    sublayers: [CARenderLayer] = []) -> CARenderLayer {
+                    sublayers: [RenderLayer] = []) -> RenderLayer {
         var o = Options()
         configure?(&o)
-        return CARenderLayer(
+        return RenderLayer(
             bounds: CGRect(x: 0, y: 0, width: rect.width, height: rect.height),
             position: CGPoint(x: rect.midX, y: rect.midY), zPosition: zPosition, transform: transform,
             isHidden: o.hidden, opacity: opacity, allowsGroupOpacity: o.groupOpacity, masksToBounds: o.masksToBounds,
@@ -44,8 +44,8 @@ enum TestScene {
         var gravity: CALayerContentsGravity = .resize, contentsScale: CGFloat = 1
         var filter: CALayerContentsFilter = .linear
         var shadowOpacity: Float = 0, shadowOffset = CGSize(width: 0, height: -3), shadowRadius: CGFloat = 3
-        var mask: CARenderLayer? = nil
-        var transition: CARenderTransition? = nil
+        var mask: RenderLayer? = nil
+        var transition: RenderTransition? = nil
     }
 
     /// A solid image of `w × h` texels of the premultiplied colour `c`.
@@ -55,7 +55,7 @@ enum TestScene {
         return CGImage(pixelBuffer: b)
     }
 
-    static func render(_ root: CARenderLayer, _ w: Int, _ h: Int, threads: Int = 1, scale: CGFloat = 1,
+    static func render(_ root: RenderLayer, _ w: Int, _ h: Int, threads: Int = 1, scale: CGFloat = 1,
                        background: RGBA8 = .black) throws -> PixelBuffer {
         try Compositor(threadCount: threads, bandHeight: 8).render(root, width: w, height: h, scale: scale, background: background)
     }

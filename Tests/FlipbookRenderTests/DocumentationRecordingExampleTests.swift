@@ -8,7 +8,7 @@ import FlipbookRender
 @Suite struct DocumentationRecordingExampleTests {
     /// A 320×180 tree with one layer fading out over the first 1.5 s.
     static func makeTree() -> CALayer {
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         return loop.run { () -> CALayer in
             let root = CALayer()
             root.bounds = CGRect(x: 0, y: 0, width: 320, height: 180)

@@ -11,7 +11,7 @@ import Foundation
 /// the frame. References: `__Snapshots__/GoldenImageTests/<test>.<name>.png`, recorded with
 /// `FLIPBOOK_RECORD=missing`, reviewed by eye, committed; CI (`CI=true`) never records.
 ///
-/// Scenes are live `CALayer` trees, each under its own `CARunLoop` (the assertions move that
+/// Scenes are live `CALayer` trees, each under its own `VirtualRunLoop` (the assertions move that
 /// run loop's clock); two reuse the render-tree scenes of the exact tests.
 @Suite struct GoldenImageTests {
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -41,7 +41,7 @@ import Foundation
     /// A 1 s `CATransition` from the left (push, reveal): the old picture, halfway, the new one.
     @Test(arguments: [CATransitionType.push, .reveal])
     func transitionAtStartMiddleAndEnd(_ type: CATransitionType) {
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         loop.run {
             let card = Self.root(32, 32)
             card.contents = Self.image(8, 8, .red, .blue)
@@ -63,7 +63,7 @@ import Foundation
 
     /// A 40×40 layer turned 45°, corner radius 10, clipping an overflowing green child.
     @Test func roundedClipUnderRotation() {
-        CARunLoop().run {
+        VirtualRunLoop().run {
             let root = Self.root(64, 64)
             let clip = Self.layer(CGRect(x: 12, y: 12, width: 40, height: 40))
             clip.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
@@ -77,7 +77,7 @@ import Foundation
 
     /// Perspective (m34 = −1/100) with a 0.6 rad turn about y: the near edge is taller.
     @Test func perspectiveForeshortening() {
-        CARunLoop().run {
+        VirtualRunLoop().run {
             let root = Self.root(64, 64)
             var p = CATransform3DIdentity
             p.m34 = -1 / 100
@@ -93,7 +93,7 @@ import Foundation
     /// at scale 4 (12×4 pt → 48×16 px).
     @Test(arguments: [true, false])
     func groupOpacity(_ group: Bool) {
-        CARunLoop().run {
+        VirtualRunLoop().run {
             let root = Self.root(12, 4)
             let parent = Self.layer(CGRect(x: 0, y: 0, width: 12, height: 4))
             parent.opacity = 0.5
@@ -109,7 +109,7 @@ import Foundation
     /// A 4×4 image in a 24×12 layer, for a fixed-size and a scaling gravity.
     @Test(arguments: [CALayerContentsGravity.topLeft, .resizeAspect])
     func gravity(_ gravity: CALayerContentsGravity) {
-        CARunLoop().run {
+        VirtualRunLoop().run {
             let l = Self.root(24, 12)
             l.backgroundColor = Self.white
             l.contents = Self.image(4, 4, .red, .blue)
@@ -122,7 +122,7 @@ import Foundation
     /// A rounded green layer with a 3-pt red border and a soft shadow offset downwards, over
     /// white; the transparent variant keeps the shadow's alpha in the reference.
     @Test func borderAndShadow() {
-        CARunLoop().run {
+        VirtualRunLoop().run {
             let root = Self.root(48, 48)
             let card = Self.layer(CGRect(x: 10, y: 6, width: 28, height: 24), Self.green)
             card.cornerRadius = 6

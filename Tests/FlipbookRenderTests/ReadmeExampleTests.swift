@@ -12,7 +12,7 @@ import FlipbookPNG
         defer { try? FileManager.default.removeItem(atPath: dir) }
 
         // README example begins
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         let (root, card) = loop.run { () -> (CALayer, CALayer) in
             let root = CALayer()
             root.bounds = CGRect(x: 0, y: 0, width: 320, height: 240)

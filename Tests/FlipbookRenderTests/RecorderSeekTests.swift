@@ -11,7 +11,7 @@ import Foundation
 /// infinitely repeating animation. With `probing`, extra events build snapshots of the tree at
 /// other times (which must change nothing).
 func seekScene(frames: ClosedRange<Int>, probing: Bool = false) -> Recorder {
-    let loop = CARunLoop()
+    let loop = VirtualRunLoop()
     return loop.run {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 48, height: 32)

@@ -8,7 +8,7 @@ import Foundation
 /// A scene exercising events, implicit animations, callbacks and a transition: built fresh
 /// for each recording (a recorder records once).
 func pushScene(frames: ClosedRange<Int>, fps: Double = 10) -> Recorder {
-    let loop = CARunLoop()
+    let loop = VirtualRunLoop()
     return loop.run {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
@@ -119,7 +119,7 @@ func pushScene(frames: ClosedRange<Int>, fps: Double = 10) -> Recorder {
     }
 
     @Test func invalidSettingsAndSecondRecordingAreRefused() throws {
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         let root = loop.run { CALayer() }
         let bad = Recorder(root: root, settings: RecordingSettings(width: 0, height: 10, frames: 0...1))
         #expect(throws: RecorderError.invalidSettings("frame size 0×10 pixels is outside 1…16384 on a side")) {

@@ -18,10 +18,11 @@ import Foundation
     static let fromImage = halves(.red, .blue)
     static let toImage = halves(.green, white)
 
-    static func scene(_ type: String, _ subtype: String?, _ p: Double) -> CARenderLayer {
+    static func scene(_ type: String, _ subtype: String?, _ p: Double) -> RenderLayer {
         let frame = CGRect(x: 0, y: 0, width: 8, height: 8)
         let from = TestScene.box(frame, nil, contents: fromImage) { $0.filter = .nearest }
-        let t = CARenderTransition(type: type, subtype: subtype, progress: p, from: from)
+        let t = RenderTransition(type: CATransitionType(rawValue: type), subtype: subtype.map(CATransitionSubtype.init(rawValue:)),
+                                 progress: p, from: from)
         return TestScene.root(8, 8, [TestScene.box(frame, nil, contents: toImage) { $0.filter = .nearest; $0.transition = t }])
     }
 

@@ -32,7 +32,7 @@ import Flipbook
 
     @Test func renderingUsesTheGivenRenderer() {
         let renderer = LayerRenderer { _, w, h in TestImages.gradient(width: w, height: h) }
-        let outcome = assertRendering(of: CARenderLayer(), width: 8, height: 8, named: "gradient",
+        let outcome = assertRendering(of: RenderLayer(), width: 8, height: 8, named: "gradient",
                                       renderer: renderer, record: .never,
                                       testName: "gradientMatchesCommittedReference()")
         #expect(!outcome.isFailure)

@@ -27,7 +27,7 @@ enum TestLayers {
     /// A card whose background goes from blue to green through a 1 s `push` transition added
     /// at t = 0 (its "before" picture is the committed blue card; the snapshot taken first
     /// changes nothing).
-    static func pushingCard(_ loop: CARunLoop, subtype: CATransitionSubtype) -> CALayer {
+    static func pushingCard(_ loop: VirtualRunLoop, subtype: CATransitionSubtype) -> CALayer {
         let card = card()
         loop.attach(card)
         loop.endTurn()
@@ -49,7 +49,7 @@ enum TestLayers {
     static let size = CGSize(width: 16, height: 16)
 
     @Test func defaultRendererIsTheCompositor() throws {
-        let tree = CARunLoop().run { TestLayers.card().makeRenderTree() }
+        let tree = VirtualRunLoop().run { TestLayers.card().makeRenderTree() }
         let image = try LayerRenderer.default.render(tree, 16, 16)
         #expect(image[0, 0] == RGBA8(r: 0, g: 0, b: 255, a: 255))
         #expect(image[5, 5] == RGBA8(r: 255, g: 0, b: 0, a: 255))
@@ -63,7 +63,7 @@ enum TestLayers {
     }
 
     @Test func identicalLayerPasses() {
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         loop.run {
             let outcome = assertRendering(of: TestLayers.card(), at: 0, size: Self.size, named: "card")
             #expect(!outcome.isFailure)
@@ -74,7 +74,7 @@ enum TestLayers {
     }
 
     @Test func changedLayerFailsWithNumbers() {
-        CARunLoop().run {
+        VirtualRunLoop().run {
             let changed = TestLayers.card(square: TestLayers.green)   // 64 pixels red → green
             withKnownIssue {
                 let outcome = assertRendering(of: changed, at: 0, size: Self.size, named: "card", record: .never,
@@ -98,7 +98,7 @@ enum TestLayers {
     @Test func sequenceListsExactlyTheDifferingFrames() {
         let times: [CFTimeInterval] = [0, 0.5, 1]
         // The reference sequence: push from the left, recorded at 0, ½ and 1 s.
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         loop.run {
             let card = TestLayers.pushingCard(loop, subtype: .fromLeft)
             let results = assertRenderings(of: card, at: times, size: Self.size, named: "push")
@@ -107,7 +107,7 @@ enum TestLayers {
             #expect(loop.currentTime == 1)
         }
         // From the right instead: same first (old) and last (new) picture, different middle.
-        let other = CARunLoop()
+        let other = VirtualRunLoop()
         other.run {
             let card = TestLayers.pushingCard(other, subtype: .fromRight)
             withKnownIssue {
@@ -126,7 +126,7 @@ enum TestLayers {
     }
 
     @Test func timeBeforeTheClockIsAFailureNotASilentRender() throws {
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         try loop.run {
             let card = TestLayers.card()
             loop.advance(to: 2)

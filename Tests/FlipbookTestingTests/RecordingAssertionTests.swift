@@ -10,7 +10,7 @@ import Foundation
     /// A 32×16-pt white stage with a blue 8×8 square that an implicit 1 s move (linear) carries
     /// from x = 4 to x = 28, starting at t = 0.1 s; recorded at 10 fps for 1.5 s (frames 0…14).
     static func slide(to target: CGFloat = 28) -> Recorder {
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         let (root, square) = loop.run { () -> (CALayer, CALayer) in
             let root = CALayer()
             root.bounds = CGRect(x: 0, y: 0, width: 32, height: 16)

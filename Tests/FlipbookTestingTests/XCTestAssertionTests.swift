@@ -43,7 +43,7 @@ final class XCTestAssertionTests: XCTestCase {
     }
 
     func testLayerAssertionWorksUnderXCTest() {
-        CARunLoop().run {
+        VirtualRunLoop().run {
             let outcome = assertRendering(of: TestLayers.card(), at: 0, size: CGSize(width: 16, height: 16), named: "card")
             XCTAssertFalse(outcome.isFailure)
         }

@@ -6,7 +6,7 @@ import Foundation
 /// documented behaviour (each test names the rule it pins).
 @Suite struct AuditAnimationTests {
     /// A live layer whose model opacity is `opacity`, changed without animation, at t = 0.
-    func layer(_ loop: CARunLoop, opacity: Float = 0.5) -> CALayer {
+    func layer(_ loop: VirtualRunLoop, opacity: Float = 0.5) -> CALayer {
         let l = liveLayer(loop)
         CATransaction.setDisableActions(true)
         l.opacity = opacity

@@ -161,7 +161,7 @@ import Testing
         for (i, box) in boxes.enumerated() {
             group.enter()
             Thread {
-                let loop = CARunLoop(startTime: Double(i) * 100)
+                let loop = VirtualRunLoop(startTime: Double(i) * 100)
                 loop.run {
                     let l = liveLayer(loop)
                     CATransaction.setAnimationDuration(Double(i + 1))

@@ -28,7 +28,7 @@ import Foundation
             #expect(leaf.convert(CGPoint(x: 3, y: 4), to: nil) == CGPoint(x: 4, y: 6))
             #expect(leaf.convert(CGPoint(x: 4, y: 6), from: nil) == CGPoint(x: 3, y: 4))
             var depth = 0
-            var node: CARenderLayer? = root.makeRenderTree()
+            var node: RenderLayer? = root.makeRenderTree()
             while let n = node { depth += 1; node = n.sublayers.first }
             #expect(depth == 100_000)
             loop.detach(root)

@@ -30,7 +30,7 @@ import Flipbook
         // PortingFromIOS subclass ends
 
         // PortingFromIOS clock begins
-        let loop = CARunLoop()                         // the clock; nothing moves unless driven
+        let loop = VirtualRunLoop()                         // the clock; nothing moves unless driven
         let onScreen = loop.run { () -> BadgeLayer? in
             let root = CALayer()
             root.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
@@ -59,7 +59,7 @@ import Flipbook
         var layer: CALayer?
         var timeAfter: CFTimeInterval = -1
         // GettingStarted clock begins
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         loop.run {
             let root = CALayer()
             loop.attach(root)          // root of a live tree
@@ -77,7 +77,7 @@ import Flipbook
 
     /// PortingFromIOS.md: "Key-value coding".
     @Test func portingKVCListing() {
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         loop.run {
             let root = CALayer()
             loop.attach(root)

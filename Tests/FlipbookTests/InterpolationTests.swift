@@ -95,9 +95,9 @@ import Foundation
         let a = CGImage(pixelBuffer: PixelBuffer(width: 1, height: 1))
         let b = CGImage(pixelBuffer: PixelBuffer(width: 2, height: 2))
         let mid = _AnimValue.interpolate(.image(a), .image(b), 0.3)
-        #expect(mid == .crossfade(CAContentsCrossfade(from: a, to: b, fraction: 0.3)))
+        #expect(mid == .crossfade(ContentsCrossfade(from: a, to: b, fraction: 0.3)))
         #expect(_AnimValue.interpolate(.image(a), .image(b), 1) == .image(b))
-        #expect(CAContentsCrossfade(from: a, to: nil, fraction: 1.4).clampedFraction == 1)
+        #expect(ContentsCrossfade(from: a, to: nil, fraction: 1.4).clampedFraction == 1)
         #expect(_AnimValue.image(a).adding(.image(b)) == nil)
     }
 

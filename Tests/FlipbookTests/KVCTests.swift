@@ -49,20 +49,20 @@ import Foundation
 
     @Test func wrongTypesAndNilAreRefusedWithClearErrors() {
         let l = CALayer()
-        #expect(throws: CALayerKVCError.wrongType(key: "position", expected: "CGPoint", got: "String")) {
+        #expect(throws: LayerKVCError.wrongType(key: "position", expected: "CGPoint", got: "String")) {
             try l._trySetValue("here", forKey: "position")
         }
-        #expect(throws: CALayerKVCError.nilValue(key: "opacity")) { try l._trySetValue(nil, forKey: "opacity") }
-        #expect(throws: CALayerKVCError.wrongType(key: "opacity", expected: "a number", got: "CGPoint")) {
+        #expect(throws: LayerKVCError.nilValue(key: "opacity")) { try l._trySetValue(nil, forKey: "opacity") }
+        #expect(throws: LayerKVCError.wrongType(key: "opacity", expected: "a number", got: "CGPoint")) {
             try l._trySetValue(CGPoint.zero, forKey: "opacity")
         }
-        #expect(throws: CALayerKVCError.readOnly(key: "superlayer")) { try l._trySetValue(CALayer(), forKey: "superlayer") }
+        #expect(throws: LayerKVCError.readOnly(key: "superlayer")) { try l._trySetValue(CALayer(), forKey: "superlayer") }
         // The non-throwing API ignores the write.
         l.setValue("here", forKey: "position")
         l.setValue(nil, forKey: "opacity")
         l.contents = "not an image"
         #expect(l.position == .zero && l.opacity == 1 && l.contents == nil)
-        let e = CALayerKVCError.wrongType(key: "position", expected: "CGPoint", got: "String")
+        let e = LayerKVCError.wrongType(key: "position", expected: "CGPoint", got: "String")
         #expect(e.description == "CALayer: value of type String for key 'position', which takes CGPoint; ignored")
     }
 
@@ -143,13 +143,13 @@ import Foundation
 
     @Test func unknownKeyPathComponents() {
         let l = CALayer()
-        #expect(throws: CALayerKVCError.unknownKeyPathComponent(keyPath: "position.z", component: "z")) {
+        #expect(throws: LayerKVCError.unknownKeyPathComponent(keyPath: "position.z", component: "z")) {
             try l._trySetValue(1, forKeyPath: "position.z")
         }
-        #expect(throws: CALayerKVCError.unknownKeyPathComponent(keyPath: "transform.skew", component: "skew")) {
+        #expect(throws: LayerKVCError.unknownKeyPathComponent(keyPath: "transform.skew", component: "skew")) {
             try l._tryValue(forKeyPath: "transform.skew")
         }
-        #expect(throws: CALayerKVCError.unknownKeyPathComponent(keyPath: "opacity.x", component: "x")) {
+        #expect(throws: LayerKVCError.unknownKeyPathComponent(keyPath: "opacity.x", component: "x")) {
             try l._trySetValue(1, forKeyPath: "opacity.x")
         }
         #expect(l.value(forKeyPath: "bounds.size.depth") == nil)

@@ -176,7 +176,7 @@ import Foundation
             loop.advance(to: 0.5)
             let tree = root.makeRenderTree()
             #expect(tree.sublayers.map(\.name) == ["new"])
-            #expect(tree.transition?.type == "fade" && tree.transition?.progress == 0.25)
+            #expect(tree.transition?.type == .fade && tree.transition?.progress == 0.25)
         }
     }
 

@@ -158,7 +158,7 @@ import Foundation
         let anim = basic("contents", from: a, to: b)
         present([anim], at: 0.25) { model, p in
             #expect(p.contents as? CGImage === a)
-            #expect(p._contentsCrossfade == CAContentsCrossfade(from: a, to: b, fraction: 0.25))
+            #expect(p._contentsCrossfade == ContentsCrossfade(from: a, to: b, fraction: 0.25))
             let r = model.makeRenderTree()
             #expect(r.contentsCrossfade?.from === a && r.contentsCrossfade?.to === b)
             #expect(r.contentsCrossfade?.fraction == 0.25)

@@ -25,7 +25,7 @@ func near(_ a: Double, _ b: Double, _ eps: Double = 1e-6) -> Bool { abs(a - b) <
 /// media times (model opacity is 0.5 throughout, so "no animation value" reads 0.5).
 @Suite struct PresentationTimingTests {
     /// Adds `anim` to a live layer with model opacity 0.5 and commits at t = 0.
-    func setUp(_ loop: CARunLoop, _ anim: CAAnimation) -> CALayer {
+    func setUp(_ loop: VirtualRunLoop, _ anim: CAAnimation) -> CALayer {
         let layer = liveLayer(loop)
         CATransaction.setDisableActions(true)
         layer.opacity = 0.5

@@ -69,7 +69,7 @@ func image(_ w: Int, _ h: Int) -> CGImage { CGImage(pixelBuffer: PixelBuffer(wid
             loop.advance(to: 0.5)
             let tree = layer.makeRenderTree()
             #expect(tree.contents === after)
-            #expect(tree.transition?.type == "push" && tree.transition?.subtype == "fromRight")
+            #expect(tree.transition?.type == .push && tree.transition?.subtype == .fromRight)
             // The transition's easeIn (0.42, 0, 1, 1) applied to half its time: 0.31536.
             #expect(abs((tree.transition?.progress ?? 0) - 0.3153568) < 1e-6)
             #expect(tree.transition?.from.contents === before)

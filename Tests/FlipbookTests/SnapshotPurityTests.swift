@@ -4,12 +4,12 @@ import Foundation
 
 /// A snapshot as text: every value the compositor reads, the subtree, and a transition with its
 /// progress and its "before" picture (recursively). Images print by identity.
-func describe(_ n: CARenderLayer) -> String {
+func describe(_ n: RenderLayer) -> String {
     var s = "\(n.name ?? "-") b\(n.bounds) p\(n.position) z\(n.zPosition) a\(n.anchorPoint) o\(n.opacity) h\(n.isHidden)"
     s += " t\(n.transform) bg\(String(describing: n.backgroundColor)) r\(n.cornerRadius) bw\(n.borderWidth)"
     s += " c\(n.contents.map { "\(ObjectIdentifier($0))" } ?? "nil") cr\(n.contentsRect)"
     if let x = n.contentsCrossfade { s += " xf\(x.clampedFraction)" }
-    if let t = n.transition { s += " [\(t.type) \(t.subtype ?? "-") \(t.progress) from: \(describe(t.from))]" }
+    if let t = n.transition { s += " [\(t.type.rawValue) \(t.subtype?.rawValue ?? "-") \(t.progress) from: \(describe(t.from))]" }
     if let m = n.mask { s += " mask{\(describe(m))}" }
     return s + " {" + n.sublayers.map(describe).joined(separator: "; ") + "}"
 }
@@ -20,8 +20,8 @@ private let sceneImages = (image(2, 2), image(3, 3), image(4, 4))
 /// A tree with implicit animations and transitions, driven through fixed steps; `probe` runs
 /// between the steps (e.g. building snapshots). Returns the snapshots at five later times, as
 /// text.
-private func runScene(probe: (CALayer, CARunLoop) -> Void) -> [String] {
-    let loop = CARunLoop()
+private func runScene(probe: (CALayer, VirtualRunLoop) -> Void) -> [String] {
+    let loop = VirtualRunLoop()
     return loop.run {
         let (a, b, c) = sceneImages
         let root = liveRoot(loop)

@@ -120,7 +120,7 @@ import Foundation
     }
 
     @Test func transactionsArePerThread() async {
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         loop.run {
             CATransaction.begin()
             CATransaction.setAnimationDuration(3)
@@ -136,7 +136,7 @@ import Foundation
                 CATransaction.setAnimationDuration(9)
                 box.seen.append("\(CATransaction.animationDuration())")
                 CATransaction.commit()
-                box.seen.append(CARunLoop.current === loop ? "same" : "other")
+                box.seen.append(VirtualRunLoop.current === loop ? "same" : "other")
                 done.signal()
             }
             thread.start()
@@ -151,7 +151,7 @@ import Foundation
         await withTaskGroup(of: Double.self) { group in
             for i in 1...4 {
                 group.addTask {
-                    let loop = CARunLoop()
+                    let loop = VirtualRunLoop()
                     return loop.run {
                         loop.advance(to: Double(i))
                         return CACurrentMediaTime()

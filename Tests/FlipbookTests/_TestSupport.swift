@@ -4,13 +4,13 @@ import Foundation
 
 /// Runs `body` with a fresh run loop bound to the current task, so parallel tests never share
 /// a clock or a transaction stack.
-func withRunLoop<R>(_ body: (CARunLoop) throws -> R) rethrows -> R {
-    let loop = CARunLoop()
+func withRunLoop<R>(_ body: (VirtualRunLoop) throws -> R) rethrows -> R {
+    let loop = VirtualRunLoop()
     return try loop.run { try body(loop) }
 }
 
 /// A root attached to `loop` and committed, so it (and what joins it later) is live.
-func liveRoot(_ loop: CARunLoop) -> CALayer {
+func liveRoot(_ loop: VirtualRunLoop) -> CALayer {
     let root = CALayer()
     root.bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
     loop.attach(root)
@@ -19,7 +19,7 @@ func liveRoot(_ loop: CARunLoop) -> CALayer {
 }
 
 /// A live sublayer of a fresh live root.
-func liveLayer(_ loop: CARunLoop) -> CALayer {
+func liveLayer(_ loop: VirtualRunLoop) -> CALayer {
     let root = liveRoot(loop)
     let layer = CALayer()
     root.addSublayer(layer)

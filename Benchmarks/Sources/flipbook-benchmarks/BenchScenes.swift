@@ -20,14 +20,14 @@ enum BenchScenes {
 
     /// W1 with layer `i` turned by an extra `3·t` degrees in frame `t` (the peers' W5 sequence);
     /// `t = 0` is exactly W1.
-    static func animatedW1(frame t: Int, images: [CGImage]) -> CARenderLayer {
-        let layers = (0..<64).map { i -> CARenderLayer in
+    static func animatedW1(frame t: Int, images: [CGImage]) -> RenderLayer {
+        let layers = (0..<64).map { i -> RenderLayer in
             let col = i % 8, row = i / 8
             let s = 0.75 + 0.5 * (Double(i % 5) / 4)
             let deg = Double(i * 7 + 3 * t)
             let m = CATransform3DRotate(CATransform3DMakeScale(CGFloat(s), CGFloat(s), 1),
                                         CGFloat(deg * Double.pi / 180), 0, 0, 1)
-            return CARenderLayer(bounds: CGRect(x: 0, y: 0, width: 256, height: 256),
+            return RenderLayer(bounds: CGRect(x: 0, y: 0, width: 256, height: 256),
                                  position: CGPoint(x: (Double(col) + 0.5) * 240, y: (Double(row) + 0.5) * 135),
                                  transform: m, opacity: 0.8, contents: images[i])
         }
@@ -39,7 +39,7 @@ enum BenchScenes {
     /// 2 s through an infinite linear `transform.rotation.z` animation, recorded for `frames`
     /// frames at 30 fps. A recorder records once, so every run builds a fresh one.
     static func animatedW1Recorder(frames: Int, images: [CGImage]) -> Recorder {
-        let loop = CARunLoop()
+        let loop = VirtualRunLoop()
         let root = loop.run { () -> CALayer in
             let root = CALayer()
             root.bounds = CGRect(x: 0, y: 0, width: 1920, height: 1080)
@@ -74,10 +74,10 @@ enum BenchScenes {
 
     /// `n` small layers (`P(32, 32, i mod 64)`, opacity 0.8, turned by `7i` degrees) spread
     /// over a 1920×1080 canvas, all fully inside it: covered pixels = `n · 1024`.
-    static func manyLayers(_ n: Int, images: [CGImage]) -> CARenderLayer {
-        let layers = (0..<n).map { i -> CARenderLayer in
+    static func manyLayers(_ n: Int, images: [CGImage]) -> RenderLayer {
+        let layers = (0..<n).map { i -> RenderLayer in
             let x = 40 + (i * 97) % 1840, y = 40 + (i * 61) % 1000
-            return CARenderLayer(bounds: CGRect(x: 0, y: 0, width: 32, height: 32),
+            return RenderLayer(bounds: CGRect(x: 0, y: 0, width: 32, height: 32),
                                  position: CGPoint(x: x, y: y),
                                  transform: CATransform3DMakeRotation(CGFloat(Double(i * 7) * Double.pi / 180), 0, 0, 1),
                                  opacity: 0.8, contents: images[i % images.count])
@@ -93,18 +93,18 @@ enum BenchScenes {
     /// W1's 64 layers under a chain of `depth − 1` full-canvas identity containers (depth 1 =
     /// W1 itself). With `groups`, every container has opacity 0.99 and `allowsGroupOpacity`, so
     /// each level is an offscreen group composited once (Core Animation's group opacity).
-    static func deepW1(depth: Int, groups: Bool) -> CARenderLayer {
+    static func deepW1(depth: Int, groups: Bool) -> RenderLayer {
         var node = PeerWorkloads.w1()
         for _ in 1..<max(1, depth) {
-            node = CARenderLayer(bounds: CGRect(x: 0, y: 0, width: 1920, height: 1080),
+            node = RenderLayer(bounds: CGRect(x: 0, y: 0, width: 1920, height: 1080),
                                  position: CGPoint(x: 960, y: 540), opacity: groups ? 0.99 : 1,
                                  allowsGroupOpacity: true, sublayers: [node])
         }
         return node
     }
 
-    static func canvas(_ sublayers: [CARenderLayer]) -> CARenderLayer {
-        CARenderLayer(name: "root", bounds: CGRect(x: 0, y: 0, width: 1920, height: 1080),
+    static func canvas(_ sublayers: [RenderLayer]) -> RenderLayer {
+        RenderLayer(name: "root", bounds: CGRect(x: 0, y: 0, width: 1920, height: 1080),
                       position: CGPoint(x: 960, y: 540), sublayers: sublayers)
     }
 }

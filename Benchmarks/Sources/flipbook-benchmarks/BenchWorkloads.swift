@@ -8,7 +8,7 @@ import Synchronization
 import FlipbookPixels
 
 /// The named workloads of the benchmark suite, each run through the real pipeline: a
-/// `CARenderLayer` tree rendered by `Compositor` (planning + execution), PNG through
+/// `RenderLayer` tree rendered by `Compositor` (planning + execution), PNG through
 /// `FlipbookPNG`. Each returns its result rows; `save` receives the last frame to write.
 struct BenchWorkloads {
     var frames: Int
@@ -27,7 +27,7 @@ struct BenchWorkloads {
 
     /// Times `tree` (each frame starts from `background`, or from the previous frame when nil
     /// after one filled frame, as the harness's W2) and returns the stats and the last frame.
-    func renderLoop(_ tree: CARenderLayer, width: Int = size.w, height: Int = size.h, scale: Double = 1,
+    func renderLoop(_ tree: RenderLayer, width: Int = size.w, height: Int = size.h, scale: Double = 1,
                     threads: Int, clear: Bool) throws -> (BenchStats, PixelBuffer) {
         let compositor = Compositor(threadCount: threads)
         var buffer = PixelBuffer(width: width, height: height)

@@ -30,7 +30,7 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// the changes of the open transaction), rendered at the current time — taken by the action
 /// search just before the property changed, or by `add(_:forKey:)`. It never depends on the
 /// snapshots rendered before (see `_CommittedLayer`). The compositor blends it with the
-/// current rendering (`CARenderTransition`).
+/// current rendering (`RenderTransition`).
 open class CATransition: CAAnimation {
     open var type: CATransitionType = .fade
     open var subtype: CATransitionSubtype?
@@ -39,7 +39,7 @@ open class CATransition: CAAnimation {
     open var endProgress: Float = 1
 
     /// The layer as it was committed before the change (set on stored copies only; not copied).
-    package internal(set) var _fromSnapshot: CARenderLayer?
+    package internal(set) var _fromSnapshot: RenderLayer?
 
     package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)

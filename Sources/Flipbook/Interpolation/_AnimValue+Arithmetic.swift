@@ -3,7 +3,7 @@ import FlipbookGraphics
 /// Interpolation and the vector-space operations animations need:
 ///
 /// - `interpolate(a, b, f)` = `a + (b − a)·f` component-wise (transforms: see
-///   ``_DecomposedTransform``; images: a ``CAContentsCrossfade``).
+///   ``_DecomposedTransform``; images: a ``ContentsCrossfade``).
 /// - `adding` / `subtracting` / `scaled(by:)` for `byValue`, `isAdditive` and `isCumulative`.
 ///   Transforms do not add element-wise: `a.adding(b)` is the concatenation `b · a` (apply `b` in
 ///   `a`'s space first, then `a` — CSS's "underlying value, then the animation's" order),
@@ -33,7 +33,7 @@ extension _AnimValue {
         case let (.image(p), .image(q)):
             if f <= 0 { return a }
             if f >= 1 { return b }
-            return .crossfade(CAContentsCrossfade(from: p, to: q, fraction: f))
+            return .crossfade(ContentsCrossfade(from: p, to: q, fraction: f))
         default:
             return f < 0.5 ? a : b
         }

@@ -15,7 +15,7 @@ package enum _ScalarKind: Sendable, Hashable {
 /// | CGPoint, CGSize, CGRect                       | `.point` …    | component-wise           |
 /// | CGColor                                       | `.color`      | component-wise in RGBA (straight alpha) |
 /// | CATransform3D                                 | `.transform`  | decompose → lerp / slerp → recompose |
-/// | CGImage (`contents`)                          | `.image`      | a ``CAContentsCrossfade`` |
+/// | CGImage (`contents`)                          | `.image`      | a ``ContentsCrossfade`` |
 /// | [CGFloat], [Double], [Float], [Int], [NSNumber] | `.numbers`  | element-wise (equal counts) |
 ///
 /// Values of different cases (or number arrays of different lengths) do not interpolate: the
@@ -29,7 +29,7 @@ package enum _AnimValue: Hashable {
     case color(CGColor)
     case transform(CATransform3D)
     case image(CGImage?)
-    case crossfade(CAContentsCrossfade)
+    case crossfade(ContentsCrossfade)
     case numbers([Double], _ScalarKind)
 
     /// Boxes `value`; nil for nil or an unsupported type. Nested optionals are unwrapped.
@@ -47,7 +47,7 @@ package enum _AnimValue: Hashable {
         case let x as CGColor: self = .color(x)
         case let x as CATransform3D: self = .transform(x)
         case let x as CGImage: self = .image(x)
-        case let x as CAContentsCrossfade: self = .crossfade(x)
+        case let x as ContentsCrossfade: self = .crossfade(x)
         case let x as [CGFloat]: self = .numbers(x.map(Double.init), .cgFloat)
         case let x as [Double]: self = .numbers(x, .double)
         case let x as [Float]: self = .numbers(x.map(Double.init), .float)

@@ -12,7 +12,7 @@ import Foundation
 ///   `transform.translation(.x/.y/.z)`, `mask.opacity` (layer-valued keys recurse), and
 ///   dictionary-valued custom keys (read only).
 /// - Wrong types, nil for non-optional keys, unknown key-path components: the non-throwing
-///   methods ignore the write and print the ``CALayerKVCError`` on standard error; the
+///   methods ignore the write and print the ``LayerKVCError`` on standard error; the
 ///   `_try…` methods throw it.
 extension CALayer {
     package final func _value(forKey key: String) -> Any? {
@@ -38,7 +38,7 @@ extension CALayer {
     package func _tryValue(forKeyPath keyPath: String) throws -> Any? {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         guard let first = parts.first, !first.isEmpty else {
-            throw CALayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: "")
+            throw LayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: "")
         }
         let top = value(forKey: String(first))
         let rest = parts.dropFirst()
@@ -51,7 +51,7 @@ extension CALayer {
     package func _trySetValue(_ value: Any?, forKeyPath keyPath: String) throws {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         guard let first = parts.first, !first.isEmpty else {
-            throw CALayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: "")
+            throw LayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: "")
         }
         let key = String(first)
         let rest = parts.dropFirst()
@@ -61,7 +61,7 @@ extension CALayer {
             return try layer._trySetValue(value, forKeyPath: rest.joined(separator: "."))
         }
         guard let top, _StructKeyPath.isStruct(top) else {
-            throw CALayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: String(rest.first!))
+            throw LayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: String(rest.first!))
         }
         let updated = try _StructKeyPath.set(top, rest, to: value, keyPath: keyPath)
         try _trySetValue(updated, forKey: key)
@@ -82,7 +82,7 @@ extension CALayer {
         if let value, _StructKeyPath.isStruct(value) {
             return try _StructKeyPath.get(value, path, keyPath: keyPath)
         }
-        throw CALayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: String(component))
+        throw LayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: String(component))
     }
 }
 

@@ -40,8 +40,8 @@ enum _KVCCoercion {
     // Throwing coercers used by the key table (key names the property in errors).
 
     static func cgFloat(_ v: Any?, _ key: String) throws -> CGFloat {
-        guard v != nil else { throw CALayerKVCError.nilValue(key: key) }
-        guard let d = double(v) else { throw CALayerKVCError.wrongType(key: key, expected: "a number", got: v) }
+        guard v != nil else { throw LayerKVCError.nilValue(key: key) }
+        guard let d = double(v) else { throw LayerKVCError.wrongType(key: key, expected: "a number", got: v) }
         return CGFloat(d)
     }
 
@@ -49,22 +49,22 @@ enum _KVCCoercion {
     static func timeInterval(_ v: Any?, _ key: String) throws -> Double { Double(try cgFloat(v, key)) }
 
     static func boolean(_ v: Any?, _ key: String) throws -> Bool {
-        guard v != nil else { throw CALayerKVCError.nilValue(key: key) }
-        guard let b = bool(v) else { throw CALayerKVCError.wrongType(key: key, expected: "Bool", got: v) }
+        guard v != nil else { throw LayerKVCError.nilValue(key: key) }
+        guard let b = bool(v) else { throw LayerKVCError.wrongType(key: key, expected: "Bool", got: v) }
         return b
     }
 
     /// A non-optional value of exactly type `T`.
     static func exact<T>(_ v: Any?, _ key: String, _ name: String) throws -> T {
-        guard v != nil else { throw CALayerKVCError.nilValue(key: key) }
-        guard let x = v as? T else { throw CALayerKVCError.wrongType(key: key, expected: name, got: v) }
+        guard v != nil else { throw LayerKVCError.nilValue(key: key) }
+        guard let x = v as? T else { throw LayerKVCError.wrongType(key: key, expected: name, got: v) }
         return x
     }
 
     /// An optional value of type `T` (nil allowed).
     static func optional<T>(_ v: Any?, _ key: String, _ name: String) throws -> T? {
         guard let v else { return nil }
-        guard let x = v as? T else { throw CALayerKVCError.wrongType(key: key, expected: name, got: v) }
+        guard let x = v as? T else { throw LayerKVCError.wrongType(key: key, expected: name, got: v) }
         return x
     }
 
@@ -81,8 +81,8 @@ enum _KVCCoercion {
     static func cornerMask(_ v: Any?, _ key: String) throws -> CACornerMask {
         if let m = v as? CACornerMask { return m }
         guard let d = double(v), d >= 0, d <= Double(UInt32.max), d == d.rounded() else {
-            if v == nil { throw CALayerKVCError.nilValue(key: key) }
-            throw CALayerKVCError.wrongType(key: key, expected: "CACornerMask", got: v)
+            if v == nil { throw LayerKVCError.nilValue(key: key) }
+            throw LayerKVCError.wrongType(key: key, expected: "CACornerMask", got: v)
         }
         return CACornerMask(rawValue: UInt(d))
     }

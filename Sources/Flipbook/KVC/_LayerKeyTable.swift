@@ -114,7 +114,7 @@ enum _LayerKeyTable {
         derived("sublayers", get: { $0.sublayers.map { $0 as Any } }, set: { l, v in
             l.sublayers = try _KVCCoercion.optional(v, "sublayers", "[CALayer]")
         }),
-        derived("superlayer", get: { $0.superlayer.map { $0 as Any } }, set: { _, _ in throw CALayerKVCError.readOnly(key: "superlayer") }),
+        derived("superlayer", get: { $0.superlayer.map { $0 as Any } }, set: { _, _ in throw LayerKVCError.readOnly(key: "superlayer") }),
         derived("actions", get: { $0.actions.map { $0 as Any } }, set: { l, v in
             l.actions = try _KVCCoercion.optional(v, "actions", "[String: CAAction]")
         }),

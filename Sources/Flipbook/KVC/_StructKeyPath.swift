@@ -19,7 +19,7 @@ enum _StructKeyPath {
     static func get(_ v: Any, _ path: ArraySlice<Substring>, keyPath: String) throws -> Any {
         guard let c = path.first else { return v }
         let rest = path.dropFirst()
-        func unknown() -> CALayerKVCError { .unknownKeyPathComponent(keyPath: keyPath, component: String(c)) }
+        func unknown() -> LayerKVCError { .unknownKeyPathComponent(keyPath: keyPath, component: String(c)) }
         switch v {
         case let p as CGPoint:
             guard rest.isEmpty else { throw unknown() }
@@ -50,7 +50,7 @@ enum _StructKeyPath {
             case ("translation", "y"): return comps.translation.y
             case ("translation", "z"): return comps.translation.z
             default:
-                throw CALayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: String(axis ?? c))
+                throw LayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: String(axis ?? c))
             }
         default:
             throw unknown()
@@ -61,7 +61,7 @@ enum _StructKeyPath {
     static func set(_ v: Any, _ path: ArraySlice<Substring>, to new: Any?, keyPath: String) throws -> Any {
         guard let c = path.first else { return v }
         let rest = path.dropFirst()
-        func unknown() -> CALayerKVCError { .unknownKeyPathComponent(keyPath: keyPath, component: String(c)) }
+        func unknown() -> LayerKVCError { .unknownKeyPathComponent(keyPath: keyPath, component: String(c)) }
         func number() throws -> CGFloat { try _KVCCoercion.cgFloat(new, keyPath) }
         switch v {
         case var p as CGPoint:
@@ -107,7 +107,7 @@ enum _StructKeyPath {
             case ("translation", "y"): comps.translation.y = try number()
             case ("translation", "z"): comps.translation.z = try number()
             default:
-                throw CALayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: String(axis ?? c))
+                throw LayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: String(axis ?? c))
             }
             return comps.transform
         default:

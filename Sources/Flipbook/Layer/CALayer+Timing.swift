@@ -5,7 +5,7 @@ import Foundation
 ///     local(layer) = (local(parent) − beginTime) × speed + timeOffset     (speed 0: timeOffset)
 ///
 /// The parent of a layer in time is its superlayer, or for a mask the layer it masks; the
-/// root's parent time is the media time (``CARunLoop/currentTime``). Layers only convert time:
+/// root's parent time is the media time (``VirtualRunLoop/currentTime``). Layers only convert time:
 /// their `duration`, `repeatCount`, `autoreverses` and `fillMode` are not used (as on Apple).
 extension CALayer {
     /// The layer's own time mapping (only `beginTime`, `speed`, `timeOffset` matter).

@@ -8,11 +8,11 @@ import FlipbookGraphics
 /// otherwise `_willChange(key:old:new:)` runs the action search while the old value is still in
 /// place, the value is stored, and the action found is run (an animation adds itself).
 ///
-/// **Run loop.** A layer belongs to the ``CARunLoop`` that was current when it was created: its
+/// **Run loop.** A layer belongs to the ``VirtualRunLoop`` that was current when it was created: its
 /// changes join that run loop's transactions and its animations run on that clock.
 ///
 /// **Live.** A layer is live (``isLive``) when it is in a tree whose root was attached with
-/// ``CARunLoop/attach(_:)`` and an outermost commit has happened since it joined. Only live
+/// ``VirtualRunLoop/attach(_:)`` and an outermost commit has happened since it joined. Only live
 /// layers get the implicit animation; actions found by the search run for any layer.
 open class CALayer: NSObject {
     var _state = _LayerState()
@@ -26,13 +26,13 @@ open class CALayer: NSObject {
     /// Stored animation copies, in the order added.
     var _animations: [(key: String, animation: CAAnimation)] = []
     /// The run loop this layer belongs to.
-    package let _runLoop: CARunLoop
+    package let _runLoop: VirtualRunLoop
     var _isAttachedRoot = false
     var _wasCommittedLive = false
     var _needsDisplayFlag = false
     /// The snapshot taken by the action search just before a change whose action is a
     /// `CATransition`; consumed by `add(_:forKey:)`.
-    var _transitionFrom: CARenderLayer?
+    var _transitionFrom: RenderLayer?
     /// What the layer was at its run loop's last outermost commit, saved at its first change
     /// since (nil when unchanged since the commit, or never committed): the "before" picture
     /// of a `CATransition` (see `_CommittedLayer`).
@@ -40,8 +40,8 @@ open class CALayer: NSObject {
     /// Set on presentation copies: the model layer they were made from (`model()` answers it).
     /// A presentation copy's setters store values without transactions or actions.
     var _modelLayer: CALayer?
-    /// Presentation copies only: the `contents` cross-fade in flight (see `CAContentsCrossfade`).
-    package internal(set) var _contentsCrossfade: CAContentsCrossfade?
+    /// Presentation copies only: the `contents` cross-fade in flight (see `ContentsCrossfade`).
+    package internal(set) var _contentsCrossfade: ContentsCrossfade?
     /// The run loop's outermost-commit count when the layer was created: `presentation()` is nil
     /// until a later commit (the layer was "never committed").
     var _createdAtCommit: Int
@@ -54,9 +54,9 @@ open class CALayer: NSObject {
     /// nested `style["style"]` dictionaries, recursively.
     open var style: [AnyHashable: Any]?
 
-    /// A new layer with default values, belonging to ``CARunLoop/current``.
+    /// A new layer with default values, belonging to ``VirtualRunLoop/current``.
     public override init() {
-        _runLoop = CARunLoop.current
+        _runLoop = VirtualRunLoop.current
         _createdAtCommit = _runLoop._commitCount
         super.init()
         if type(of: self) != CALayer.self { _applySubclassDefaults() }
@@ -68,7 +68,7 @@ open class CALayer: NSObject {
     /// subclass's presentation copy is of the subclass (write `required init(layer: Any)`).
     public required init(layer: Any) {
         let other = layer as? CALayer
-        _runLoop = other?._runLoop ?? CARunLoop.current
+        _runLoop = other?._runLoop ?? VirtualRunLoop.current
         _createdAtCommit = other?._createdAtCommit ?? _runLoop._commitCount
         super.init()
         guard let other else { return }
@@ -111,7 +111,7 @@ open class CALayer: NSObject {
     /// KVC read: built-in keys, then custom keys, then `defaultValue(forKey:)` (see `CALayer+KVC.swift`).
     open func value(forKey key: String) -> Any? { _value(forKey: key) }
 
-    /// KVC write; bad input is ignored and reported on standard error (see ``CALayerKVCError``).
+    /// KVC write; bad input is ignored and reported on standard error (see ``LayerKVCError``).
     open func setValue(_ value: Any?, forKey key: String) {
         do { try _trySetValue(value, forKey: key) } catch { _KVCDiagnostics.report(error) }
     }

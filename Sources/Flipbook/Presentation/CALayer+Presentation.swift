@@ -19,7 +19,7 @@ import FlipbookGraphics
 ///    `transform.rotation.z` to the path's tangent angle;
 /// 4. a group applies its children (``CAAnimationGroup/_children(atGroupTime:)``) at the
 ///    group's iteration time, each child as in 3;
-/// 5. a `contents` animation yields a ``CAContentsCrossfade``: the copy keeps it in
+/// 5. a `contents` animation yields a ``ContentsCrossfade``: the copy keeps it in
 ///    ``_contentsCrossfade`` and its `contents` is the image that dominates (`from` below
 ///    fraction ½, `to` from ½ on). Transitions do not change values (the render snapshot
 ///    carries them).
@@ -84,7 +84,7 @@ extension CALayer {
     /// Animation ignores animations of the wrong type).
     final func _storePresented(_ v: Any, forKeyPath kp: String) {
         if kp == "contents" {
-            if let x = v as? CAContentsCrossfade {
+            if let x = v as? ContentsCrossfade {
                 _contentsCrossfade = x
                 _state.contents = x.clampedFraction < 0.5 ? x.from : x.to
             } else {

@@ -1,16 +1,16 @@
 import Foundation
 import FlipbookGraphics
-/// Building the immutable render snapshot (`CARenderLayer`) from a layer tree.
+/// Building the immutable render snapshot (`RenderLayer`) from a layer tree.
 ///
 /// A snapshot is a pure function of the layer tree and a time: building one reads the model and
 /// writes nothing (no layer, animation or run loop changes), so it can be taken at any time,
 /// any number of times, or not at all, without changing any later snapshot. A recording can
 /// therefore start at any frame without snapshotting the frames before it.
 extension CALayer {
-    /// A snapshot of this layer and its subtree as shown at ``CARunLoop/currentTime`` of the
+    /// A snapshot of this layer and its subtree as shown at ``VirtualRunLoop/currentTime`` of the
     /// layer's run loop: **presentation values** (the same evaluation as `presentation()`, each
     /// layer at its own local time), `contents` cross-fades, and a `CATransition` in flight as
-    /// a `CARenderTransition` (progress = `startProgress + (endProgress − startProgress) ×
+    /// a `RenderTransition` (progress = `startProgress + (endProgress − startProgress) ×
     /// timingFunction(iteration fraction)`).
     ///
     /// Cost: a layer without stored animations copies its model values directly (no copy layer,
@@ -19,20 +19,20 @@ extension CALayer {
     ///
     /// Changes nothing: a transition's "before" picture was recorded when it was added
     /// (``CATransition/_fromSnapshot``), not taken from an earlier snapshot.
-    public func makeRenderTree() -> CARenderLayer { makeRenderTree(at: _runLoop.currentTime) }
+    public func makeRenderTree() -> RenderLayer { makeRenderTree(at: _runLoop.currentTime) }
 
     /// The snapshot at media time `time` of the model as it is now: every animation (and
     /// transition) stored on the tree evaluated at `time`, which may differ from the run loop's
     /// clock. Changes nothing.
-    public func makeRenderTree(at time: CFTimeInterval) -> CARenderLayer { _makeRenderTree(at: time, committed: false) }
+    public func makeRenderTree(at time: CFTimeInterval) -> RenderLayer { _makeRenderTree(at: time, committed: false) }
 
     /// The snapshot of this subtree as of its run loop's last outermost commit (each layer's
     /// `_CommittedLayer` when it changed since, else its current model) at the current time:
     /// the "before" picture of a `CATransition` added now.
-    final func _makeCommittedRenderTree() -> CARenderLayer { _makeRenderTree(at: _runLoop.currentTime, committed: true) }
+    final func _makeCommittedRenderTree() -> RenderLayer { _makeRenderTree(at: _runLoop.currentTime, committed: true) }
 
     /// The snapshot at media time `time`, of the current model or (`committed`) the committed one.
-    final func _makeRenderTree(at time: CFTimeInterval, committed: Bool) -> CARenderLayer {
+    final func _makeRenderTree(at time: CFTimeInterval, committed: Bool) -> RenderLayer {
         let parentTime = _timeParent?._localTime(atMediaTime: time) ?? time
         return _buildRenderTree(parentTime: parentTime, committed: committed)
     }
@@ -43,7 +43,7 @@ extension CALayer {
     /// without overflowing the thread's stack: a frame is pushed per layer, its mask and then
     /// its sublayers are built (each at this layer's local time), and the node is made when
     /// the last child is done.
-    final func _buildRenderTree(parentTime: CFTimeInterval, committed: Bool) -> CARenderLayer {
+    final func _buildRenderTree(parentTime: CFTimeInterval, committed: Bool) -> RenderLayer {
         var stack = [_RenderBuildFrame(self, parentTime: parentTime, committed: committed)]
         while true {
             let top = stack.count - 1
@@ -63,12 +63,12 @@ extension CALayer {
     /// One layer's node, given its local time and its children's nodes (the mask first when
     /// the layer has one, then the sublayers in order).
     /// With `committed`, the layer's committed state is read (when it has one).
-    final func _renderNode(local: CFTimeInterval, built: [CARenderLayer], committed: Bool) -> CARenderLayer {
+    final func _renderNode(local: CFTimeInterval, built: [RenderLayer], committed: Bool) -> RenderLayer {
         let saved = committed ? _committed : nil
         var s = saved?.state ?? _state
         let animations = saved?.animations ?? _animations
-        var crossfade: CAContentsCrossfade?
-        var transition: CARenderTransition?
+        var crossfade: ContentsCrossfade?
+        var transition: RenderTransition?
         if !animations.isEmpty {
             let p = _presentationCopy(layerTime: local, committed: saved)
             s = p._state
@@ -76,7 +76,7 @@ extension CALayer {
             transition = _activeTransition(layerTime: local, committed: saved)
         }
         let hasMask = (saved == nil ? _mask : saved?.mask) != nil
-        let node = CARenderLayer(
+        let node = RenderLayer(
             name: s.name, bounds: s.bounds, position: s.position, zPosition: s.zPosition,
             anchorPoint: s.anchorPoint, anchorPointZ: s.anchorPointZ, transform: s.transform,
             sublayerTransform: s.sublayerTransform, isHidden: s.isHidden, opacity: s.opacity,
@@ -104,7 +104,7 @@ extension CALayer {
     ///     progress = startProgress + (endProgress − startProgress) · timingFunction(x)
     ///
     /// With a `committed` state, its animations are read instead (``CAAnimation/_applies(committed:)``).
-    final func _activeTransition(layerTime: CFTimeInterval, committed: _CommittedLayer? = nil) -> CARenderTransition? {
+    final func _activeTransition(layerTime: CFTimeInterval, committed: _CommittedLayer? = nil) -> RenderTransition? {
         for (_, a) in (committed?.animations ?? _animations).reversed() {
             guard let t = a as? CATransition, t._applies(committed: committed != nil),
                   let from = t._fromSnapshot, t.duration > 0 else { continue }
@@ -113,7 +113,7 @@ extension CALayer {
             let x = st.iterationTime / t.duration
             let eased = t.timingFunction?._solve(x) ?? x
             let p = Double(t.startProgress) + (Double(t.endProgress) - Double(t.startProgress)) * eased
-            return CARenderTransition(type: t.type.rawValue, subtype: t.subtype?.rawValue, progress: p, from: from)
+            return RenderTransition(type: t.type, subtype: t.subtype, progress: p, from: from)
         }
         return nil
     }
@@ -127,7 +127,7 @@ struct _RenderBuildFrame {
     let local: CFTimeInterval
     let children: [CALayer]
     var next = 0
-    var built: [CARenderLayer] = []
+    var built: [RenderLayer] = []
 
     init(_ layer: CALayer, parentTime: CFTimeInterval, committed: Bool) {
         self.layer = layer

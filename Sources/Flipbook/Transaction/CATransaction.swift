@@ -10,12 +10,12 @@ public let kCATransactionCompletionBlock = "completionBlock"
 
 /// Batches layer-tree changes into atomic updates (Apple's `CATransaction`).
 ///
-/// All methods act on the transaction stack of ``CARunLoop/current`` — the current task's run
-/// loop if one is bound with ``CARunLoop/run(_:)``, else the current thread's — so
+/// All methods act on the transaction stack of ``VirtualRunLoop/current`` — the current task's run
+/// loop if one is bound with ``VirtualRunLoop/run(_:)``, else the current thread's — so
 /// transactions are per thread (and per bound run loop), as on Apple.
 ///
 /// - A layer change outside `begin`/`commit` opens an *implicit* transaction at the bottom of
-///   the stack; ``CARunLoop/endTurn()`` commits it. Setting a value (duration, completion
+///   the stack; ``VirtualRunLoop/endTurn()`` commits it. Setting a value (duration, completion
 ///   block, any key) outside `begin` also opens it, as on Apple.
 /// - Nested transactions inherit the enclosing values (Apple's behaviour; one of the source
 ///   posts claims otherwise). Outside any transaction: 0.25 s, actions enabled, no timing function.
@@ -27,48 +27,48 @@ open class CATransaction: NSObject {
     package static let _defaultAnimationDuration: CFTimeInterval = 0.25
 
     /// Opens a new (nested) transaction on the current thread's run loop.
-    open class func begin() { CARunLoop.current._begin() }
+    open class func begin() { VirtualRunLoop.current._begin() }
 
     /// Commits the innermost explicit transaction. With none open, does nothing.
-    open class func commit() { CARunLoop.current._commitExplicit() }
+    open class func commit() { VirtualRunLoop.current._commitExplicit() }
 
     /// Commits the implicit transaction now; with explicit transactions still open, it commits
     /// as soon as they have all committed.
-    open class func flush() { CARunLoop.current._flush() }
+    open class func flush() { VirtualRunLoop.current._flush() }
 
     /// Takes the run loop's recursive lock (for changing a tree from several threads).
-    open class func lock() { CARunLoop.current._lockTree() }
+    open class func lock() { VirtualRunLoop.current._lockTree() }
 
     /// Releases the lock taken by ``lock()``; without a matching `lock`, does nothing.
-    open class func unlock() { CARunLoop.current._unlockTree() }
+    open class func unlock() { VirtualRunLoop.current._unlockTree() }
 
-    open class func animationDuration() -> CFTimeInterval { CARunLoop.current._animationDuration }
+    open class func animationDuration() -> CFTimeInterval { VirtualRunLoop.current._animationDuration }
     open class func setAnimationDuration(_ dur: CFTimeInterval) { setValue(dur, forKey: kCATransactionAnimationDuration) }
 
-    open class func animationTimingFunction() -> CAMediaTimingFunction? { CARunLoop.current._animationTimingFunction }
+    open class func animationTimingFunction() -> CAMediaTimingFunction? { VirtualRunLoop.current._animationTimingFunction }
     open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
         setValue(function, forKey: kCATransactionAnimationTimingFunction)
     }
 
-    open class func disableActions() -> Bool { CARunLoop.current._disableActions }
+    open class func disableActions() -> Bool { VirtualRunLoop.current._disableActions }
     open class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }
 
     /// The innermost transaction's completion block (not inherited).
-    open class func completionBlock() -> (() -> Void)? { CARunLoop.current._stack.last?.currentGroup?.block }
+    open class func completionBlock() -> (() -> Void)? { VirtualRunLoop.current._stack.last?.currentGroup?.block }
 
     /// Sets the block run once every animation added *from now on* in this transaction (and
     /// transactions nested in it) has finished or been removed — at the end of the commit's
     /// run-loop turn if none was added. Changes made inside the block form a new transaction.
-    open class func setCompletionBlock(_ block: (() -> Void)?) { CARunLoop.current._setCompletionBlock(block) }
+    open class func setCompletionBlock(_ block: (() -> Void)?) { VirtualRunLoop.current._setCompletionBlock(block) }
 
     /// The value for `key` in the innermost transaction that set it, else the default
     /// (for the four `kCATransaction…` keys) or nil.
-    open class func value(forKey key: String) -> Any? { CARunLoop.current._transactionValue(forKey: key) }
+    open class func value(forKey key: String) -> Any? { VirtualRunLoop.current._transactionValue(forKey: key) }
 
     /// Sets `key` in the innermost transaction (opening the implicit one if none is open).
     /// The `kCATransaction…` keys accept what their typed setters take (numbers are coerced;
     /// a value of the wrong type is ignored). Nil removes a custom value.
     open class func setValue(_ anObject: Any?, forKey key: String) {
-        CARunLoop.current._setTransactionValue(anObject, forKey: key)
+        VirtualRunLoop.current._setTransactionValue(anObject, forKey: key)
     }
 }

@@ -6,7 +6,7 @@ import Synchronization
 import FlipbookPixels
 
 /// The CPU compositor: draws what Core Animation would show for a render-tree snapshot
-/// (`CARenderLayer`) into a premultiplied RGBA8 `PixelBuffer`.
+/// (`RenderLayer`) into a premultiplied RGBA8 `PixelBuffer`.
 ///
 /// Two passes: a **planning** pass turns the tree into a flat list of device-space draw
 /// operations (geometry chain, homogeneous clipping, zPosition order, culling, opacity groups,
@@ -38,7 +38,7 @@ public final class Compositor {
     ///   - background: premultiplied colour the frame is filled with first; nil draws over the
     ///     buffer's current pixels.
     /// - Throws: ``CompositorError/invalidScale(_:)`` when `scale` is not finite and positive.
-    public func render(_ root: CARenderLayer, into buffer: inout PixelBuffer, scale: CGFloat = 1,
+    public func render(_ root: RenderLayer, into buffer: inout PixelBuffer, scale: CGFloat = 1,
                        background: RGBA8? = nil) throws(CompositorError) {
         let s = Double(scale)
         guard s.isFinite, s > 0 else { throw .invalidScale(s) }
@@ -51,7 +51,7 @@ public final class Compositor {
     /// - Throws: ``CompositorError/invalidOutputSize(width:height:)`` for a side below 1,
     ///   ``CompositorError/outputTooLarge(width:height:limit:)`` above
     ///   `PixelBuffer.maximumDimension` (checked before allocating), ``CompositorError/invalidScale(_:)``.
-    public func render(_ root: CARenderLayer, width: Int, height: Int, scale: CGFloat = 1,
+    public func render(_ root: RenderLayer, width: Int, height: Int, scale: CGFloat = 1,
                        background: RGBA8 = .transparent) throws(CompositorError) -> PixelBuffer {
         guard width > 0, height > 0 else { throw .invalidOutputSize(width: width, height: height) }
         guard width <= PixelBuffer.maximumDimension, height <= PixelBuffer.maximumDimension else {
@@ -63,7 +63,7 @@ public final class Compositor {
     }
 
     /// The planning pass alone (for tests and tools): number of device-space operations.
-    func plan(_ root: CARenderLayer, width: Int, height: Int, scale: Double) -> [_Op] {
+    func plan(_ root: RenderLayer, width: Int, height: Int, scale: Double) -> [_Op] {
         var p = _Planner(width: width, height: height, scale: scale, mips: mips)
         p.plan(root: root)
         mips.endFrame()

@@ -48,7 +48,7 @@ extension _Planner {
     /// The contents draw: gravity rectangle, `contentsRect` sub-image, `contentsCenter`
     /// nine-part stretching, filter and mip level.
     /// A `contentsCrossfade` in flight is drawn instead of `contents` (``crossfadeImage(_:)``).
-    mutating func contents(_ l: CARenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
+    mutating func contents(_ l: RenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
         if let x = l.contentsCrossfade {
             for (image, alpha) in Self.crossfadeDraws(x) { contents(l, h, clips: clips, opacity: opacity * alpha, image: image) }
             return
@@ -57,7 +57,7 @@ extension _Planner {
     }
 
     /// The contents draw of `image` laid out as `l`'s contents.
-    mutating func contents(_ l: CARenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double, image: CGImage?) {
+    mutating func contents(_ l: RenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double, image: CGImage?) {
         guard let image, image.width > 0, image.height > 0, let inv = h.inverse else { return }
         let iw = Double(image.width), ih = Double(image.height)
         let cr = l.contentsRect

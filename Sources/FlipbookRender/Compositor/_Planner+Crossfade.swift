@@ -1,7 +1,7 @@
 import Flipbook
 import FlipbookPixels
 
-/// Drawing a `contents` cross-fade (`CARenderLayer.contentsCrossfade`).
+/// Drawing a `contents` cross-fade (`RenderLayer.contentsCrossfade`).
 ///
 /// With `f` = the clamped fraction, the layer should show `(1 − f)·from + f·to`, a dissolve of
 /// the two renderings:
@@ -15,7 +15,7 @@ import FlipbookPixels
 ///   `to` is opaque the result is `f·to + (1 − f)²·from` — an approximation (documented).
 /// - A nil side draws nothing; `f` = 0 or 1 draws a single image.
 extension _Planner {
-    static func crossfadeDraws(_ x: CAContentsCrossfade) -> [(CGImage?, Double)] {
+    static func crossfadeDraws(_ x: ContentsCrossfade) -> [(CGImage?, Double)] {
         let f = x.clampedFraction
         if f <= 0 { return [(x.from, 1)] }
         if f >= 1 { return [(x.to, 1)] }

@@ -11,7 +11,7 @@ extension _Planner {
     /// recomputed every frame the shadow is drawn: nothing is cached), tinted with
     /// `shadowColor` × `shadowOpacity`. Drawn below the layer. `shadowPath` is not in the
     /// render snapshot yet, so the shape always comes from the layer's own content.
-    mutating func shadow(_ l: CARenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
+    mutating func shadow(_ l: RenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
         guard l.shadowOpacity > 0, let color = Self.color(l.shadowColor) else { return }
         let ox = Double(l.shadowOffset.width), oy = Double(l.shadowOffset.height)
         let sigma = Double(l.shadowRadius) * scale
@@ -56,7 +56,7 @@ extension _Planner {
     ///   bounds size; `fromLeft` means the new content enters from the left (minX) edge,
     ///   `fromTop` from the top (minY) edge. Sliding content is clipped to the layer's bounds.
     /// - Unknown types render as `fade`; a nil subtype is `fromLeft`.
-    mutating func transition(_ l: CARenderLayer, _ t: CARenderTransition, parent: CATransform3D, clips: [_Shape],
+    mutating func transition(_ l: RenderLayer, _ t: RenderTransition, parent: CATransform3D, clips: [_Shape],
                              opacity: Double, offset: (Double, Double)) {
         let p = t.progress.isFinite ? min(max(t.progress, 0), 1) : 1
         let k = Self.alpha(p)
@@ -64,9 +64,9 @@ extension _Planner {
         let w = Double(l.bounds.width), h = Double(l.bounds.height)
         let dir: (Double, Double)
         switch t.subtype {
-        case "fromRight": dir = (w, 0)
-        case "fromTop": dir = (0, -h)
-        case "fromBottom": dir = (0, h)
+        case .fromRight?: dir = (w, 0)
+        case .fromTop?: dir = (0, -h)
+        case .fromBottom?: dir = (0, h)
         default: dir = (-w, 0)
         }
         let toOff = (offset.0 + dir.0 * (1 - p), offset.1 + dir.1 * (1 - p))
@@ -75,13 +75,13 @@ extension _Planner {
         let m = Self.local(l, offset: offset) * parent
         if m.isFinite, let s = shape(l.bounds, _Homography(planeOf: m)) { boxClips.append(s) }
         switch t.type {
-        case "moveIn":
+        case .moveIn:
             layer(t.from, parent: parent, clips: clips, opacity: 1, offset: offset, ignoreTransition: true)
             layer(l, parent: parent, clips: boxClips, opacity: 1, offset: toOff, ignoreTransition: true)
-        case "push":
+        case .push:
             layer(t.from, parent: parent, clips: boxClips, opacity: 1, offset: fromOff, ignoreTransition: true)
             layer(l, parent: parent, clips: boxClips, opacity: 1, offset: toOff, ignoreTransition: true)
-        case "reveal":
+        case .reveal:
             layer(l, parent: parent, clips: clips, opacity: 1, offset: offset, ignoreTransition: true)
             layer(t.from, parent: parent, clips: boxClips, opacity: 1, offset: fromOff, ignoreTransition: true)
         default:

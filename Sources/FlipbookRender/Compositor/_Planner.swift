@@ -2,7 +2,7 @@ import Flipbook
 import FlipbookRaster
 import Foundation
 
-/// The planning pass: walks an immutable `CARenderLayer` tree once and emits a flat list of
+/// The planning pass: walks an immutable `RenderLayer` tree once and emits a flat list of
 /// device-space `_Op`s (Sendable), so that execution never looks at layers again.
 ///
 /// Geometry (row vectors, as `CATransform3D`): a point `p` of a layer maps to its superlayer by
@@ -35,14 +35,14 @@ struct _Planner {
     }
 
     /// Plans the tree rooted at `root`.
-    mutating func plan(root: CARenderLayer) {
+    mutating func plan(root: RenderLayer) {
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         layer(root, parent: device, clips: [], opacity: 1, offset: (0, 0), ignoreTransition: false)
     }
 
     /// The layer-to-superlayer matrix, with an extra layer-space translation `offset`
     /// (used by transitions that slide content).
-    static func local(_ l: CARenderLayer, offset: (Double, Double)) -> CATransform3D {
+    static func local(_ l: RenderLayer, offset: (Double, Double)) -> CATransform3D {
         let b = l.bounds
         let ax = b.minX + l.anchorPoint.x * b.width, ay = b.minY + l.anchorPoint.y * b.height
         let pre = CATransform3DMakeTranslation(CGFloat(offset.0) - ax, CGFloat(offset.1) - ay, -l.anchorPointZ)
@@ -51,7 +51,7 @@ struct _Planner {
 
     /// The matrix a layer's sublayers see as their superlayer space, given the layer's own
     /// layer-to-device matrix `m`.
-    static func sublayerSpace(_ l: CARenderLayer, _ m: CATransform3D) -> CATransform3D {
+    static func sublayerSpace(_ l: RenderLayer, _ m: CATransform3D) -> CATransform3D {
         if CATransform3DIsIdentity(l.sublayerTransform) { return m }
         let cx = l.bounds.minX + l.anchorPoint.x * l.bounds.width
         let cy = l.bounds.minY + l.anchorPoint.y * l.bounds.height
@@ -64,14 +64,14 @@ struct _Planner {
     }
 
     /// True when the layer itself draws something (background, contents, border or shadow).
-    static func drawsOwnContent(_ l: CARenderLayer) -> Bool {
+    static func drawsOwnContent(_ l: RenderLayer) -> Bool {
         (l.backgroundColor.map { $0.alpha > 0 } ?? false) || l.contents != nil
             || (l.borderWidth > 0 && (l.borderColor.map { $0.alpha > 0 } ?? false))
             || (l.shadowOpacity > 0 && (l.shadowColor.map { $0.alpha > 0 } ?? false))
     }
 
     /// Number of drawing layers in the subtree, counted up to `limit`.
-    static func drawingCount(_ l: CARenderLayer, limit: Int, depth: Int = 0) -> Int {
+    static func drawingCount(_ l: RenderLayer, limit: Int, depth: Int = 0) -> Int {
         if l.isHidden || !(l.opacity > 0) || depth >= maximumDepth { return 0 }
         var n = drawsOwnContent(l) ? 1 : 0
         if l.transition != nil { n += 1 }
@@ -104,7 +104,7 @@ struct _Planner {
 
     // MARK: The tree walk
 
-    mutating func layer(_ l: CARenderLayer, parent: CATransform3D, clips: [_Shape], opacity inherited: Double,
+    mutating func layer(_ l: RenderLayer, parent: CATransform3D, clips: [_Shape], opacity inherited: Double,
                         offset: (Double, Double), ignoreTransition: Bool) {
         guard !l.isHidden, l.opacity > 0, l.opacity.isFinite, inherited > 0, depth < Self.maximumDepth else { return }
         depth += 1
@@ -152,7 +152,7 @@ struct _Planner {
         closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
     }
 
-    mutating func closeGroups(_ l: CARenderLayer, _ groupIndex: Int?, _ maskIndex: Int?, inherited: Double, own: Double) {
+    mutating func closeGroups(_ l: RenderLayer, _ groupIndex: Int?, _ maskIndex: Int?, inherited: Double, own: Double) {
         if let g = groupIndex {
             endGroup(g, alpha: Self.alpha(inherited * own), mode: .over, maskIndex: maskIndex)
         }
@@ -165,7 +165,7 @@ struct _Planner {
 
     /// Corner radii `(TL, TR, BR, BL)` from `cornerRadius` (clamped to half the shorter side)
     /// and `maskedCorners`.
-    func radii(_ l: CARenderLayer) -> (Double, Double, Double, Double) {
+    func radii(_ l: RenderLayer) -> (Double, Double, Double, Double) {
         let r0 = Double(l.cornerRadius)
         guard r0.isFinite, r0 > 0 else { return (0, 0, 0, 0) }
         let r = min(r0, Double(min(l.bounds.width, l.bounds.height)) / 2)
@@ -227,14 +227,14 @@ struct _Planner {
         return p >> 24 == 0 ? nil : p
     }
 
-    mutating func background(_ l: CARenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
+    mutating func background(_ l: RenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
         guard let c = Self.color(l.backgroundColor), let s = shape(l.bounds, h, radii: radii(l)) else { return }
         emit(s, clips: clips, paint: .solid(c), opacity: opacity)
     }
 
     /// The border: the rounded bounds minus the bounds inset by `borderWidth` (radii reduced
     /// by the width), drawn inside the bounds.
-    mutating func border(_ l: CARenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
+    mutating func border(_ l: RenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
         let bw = Double(l.borderWidth)
         guard bw > 0, bw.isFinite, let c = Self.color(l.borderColor), let outer = shape(l.bounds, h, radii: radii(l))
         else { return }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Records a layer tree over time into a ``FrameSink``: Flipbook's offline "screen".
 ///
-///     let loop = CARunLoop()
+///     let loop = VirtualRunLoop()
 ///     let root = loop.run { () -> CALayer in
 ///         let root = CALayer()
 ///         root.bounds = CGRect(x: 0, y: 0, width: 320, height: 180)
@@ -38,7 +38,7 @@ public final class Recorder {
     /// it is not attached yet).
     public let root: CALayer
     /// The run loop the tree belongs to (the root's).
-    public var runLoop: CARunLoop { root._runLoop }
+    public var runLoop: VirtualRunLoop { root._runLoop }
     public var settings: RecordingSettings
 
     struct _Scheduled {

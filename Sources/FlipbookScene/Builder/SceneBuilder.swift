@@ -24,7 +24,7 @@ import FlipbookRender
 public final class SceneBuilder {
     public let scene: SceneDescription
     /// The run loop the tree belongs to.
-    public let runLoop: CARunLoop
+    public let runLoop: VirtualRunLoop
     /// The root layer (named `root`).
     public private(set) var root: CALayer
     /// Decoded images by resolved path.
@@ -39,7 +39,7 @@ public final class SceneBuilder {
     public init(_ scene: SceneDescription, file: String = "scene") throws(SceneError) {
         self.scene = scene
         images = try Self.loadImages(scene, file: file)
-        runLoop = CARunLoop(startTime: min(0, scene.recording.start))
+        runLoop = VirtualRunLoop(startTime: min(0, scene.recording.start))
         root = CALayer()
         collectDescriptions()
         let loop = runLoop

@@ -5,7 +5,7 @@ import Foundation
 /// Renders the live `layer` as it is at media time `time` and compares it with the reference
 /// `__Snapshots__/<TestFile>/<test>.<name>.png`.
 ///
-///     let loop = CARunLoop()
+///     let loop = VirtualRunLoop()
 ///     loop.run {
 ///         let card = makeCard()                      // layers belong to `loop`
 ///         card.opacity = 0.5

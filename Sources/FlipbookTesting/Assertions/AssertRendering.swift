@@ -10,7 +10,7 @@ import Foundation
 /// ``assertRendering(of:at:size:scale:background:named:tolerance:renderer:record:testName:fileID:filePath:line:column:)``.
 @discardableResult
 public func assertRendering(
-    of layer: CARenderLayer, width: Int, height: Int, scale: CGFloat = 1, background: RGBA8 = .transparent,
+    of layer: RenderLayer, width: Int, height: Int, scale: CGFloat = 1, background: RGBA8 = .transparent,
     named name: String,
     tolerance: Tolerance = .exact, renderer: LayerRenderer = .default,
     record: SnapshotRecordMode? = nil,

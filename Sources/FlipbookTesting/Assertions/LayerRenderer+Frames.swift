@@ -20,7 +20,7 @@ extension LayerRenderer {
     ///    `position = (w/2, h/2)` to fill a `w × h`-point image.
     ///
     /// **This moves the run loop's clock**, for every layer of that run loop, and the clock
-    /// never goes back. Use one run loop per test (`CARunLoop().run { … }`), and render its
+    /// never goes back. Use one run loop per test (`VirtualRunLoop().run { … }`), and render its
     /// frames in ascending time order.
     ///
     /// - Throws: ``SnapshotError/render(_:)`` when `time` is not finite or earlier than the run
@@ -58,7 +58,7 @@ extension LayerRenderer {
 
     /// Checks that a sequence of times can be rendered in order on `loop`: not empty, every
     /// time finite, strictly increasing, the first not before the loop's current time.
-    public static func checkTimes(_ times: [CFTimeInterval], for loop: CARunLoop) throws(SnapshotError) {
+    public static func checkTimes(_ times: [CFTimeInterval], for loop: VirtualRunLoop) throws(SnapshotError) {
         guard let first = times.first else { throw .render("no times given: pass at least one time to render") }
         for t in times where !t.isFinite { throw .render("time \(t) is not finite") }
         for (a, b) in zip(times, times.dropFirst()) where !(b > a) {
@@ -67,7 +67,7 @@ extension LayerRenderer {
         try _checkTime(first, for: loop)
     }
 
-    static func _checkTime(_ time: CFTimeInterval, for loop: CARunLoop) throws(SnapshotError) {
+    static func _checkTime(_ time: CFTimeInterval, for loop: VirtualRunLoop) throws(SnapshotError) {
         guard time.isFinite else { throw .render("time \(time) is not finite") }
         guard time >= loop.currentTime else {
             throw .render("cannot render at t = \(timeLabel(time)): the layer's run loop is already at t = "

@@ -33,22 +33,22 @@ public struct LayerRenderer: Sendable {
     }
 
     /// Renders one snapshot.
-    public var renderRequest: @Sendable (_ layer: CARenderLayer, _ request: Request) throws -> PixelBuffer
+    public var renderRequest: @Sendable (_ layer: RenderLayer, _ request: Request) throws -> PixelBuffer
 
     /// A renderer from a closure that honours the whole ``Request``.
-    public init(request render: @escaping @Sendable (CARenderLayer, Request) throws -> PixelBuffer) {
+    public init(request render: @escaping @Sendable (RenderLayer, Request) throws -> PixelBuffer) {
         self.renderRequest = render
     }
 
     /// A renderer from a closure that only takes the pixel size. It is handed
     /// ``Request/width`` and ``Request/height``; scale and background are **not** passed on,
     /// so use ``init(request:)`` when the assertion sets them.
-    public init(_ render: @escaping @Sendable (_ layer: CARenderLayer, _ width: Int, _ height: Int) throws -> PixelBuffer) {
+    public init(_ render: @escaping @Sendable (_ layer: RenderLayer, _ width: Int, _ height: Int) throws -> PixelBuffer) {
         self.renderRequest = { layer, request in try render(layer, request.width, request.height) }
     }
 
     /// Renders `layer` at `width × height` device pixels, scale 1, transparent background.
-    public func render(_ layer: CARenderLayer, _ width: Int, _ height: Int) throws -> PixelBuffer {
+    public func render(_ layer: RenderLayer, _ width: Int, _ height: Int) throws -> PixelBuffer {
         try renderRequest(layer, Request(width: width, height: height))
     }
 

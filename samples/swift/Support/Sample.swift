@@ -9,7 +9,7 @@ import FlipbookPixels
 /// `sample-out/NAME`, default: every frame).
 public struct Sample {
     public let name: String
-    public let loop = CARunLoop()
+    public let loop = VirtualRunLoop()
     public let root: CALayer
     public let recorder: Recorder
 

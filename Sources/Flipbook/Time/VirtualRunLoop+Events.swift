@@ -13,7 +13,7 @@ struct _Event {
 }
 
 /// Scheduling and delivering animation callbacks and completion blocks, in time order.
-extension CARunLoop {
+extension VirtualRunLoop {
     /// Queues `kind` at `time`; returns its id (for cancelling).
     @discardableResult
     func _post(_ kind: _Event.Kind, at time: CFTimeInterval) -> Int {

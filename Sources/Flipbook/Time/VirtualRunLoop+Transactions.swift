@@ -1,6 +1,6 @@
 import Foundation
 /// The transaction stack of a run loop (what `CATransaction`'s class methods act on).
-extension CARunLoop {
+extension VirtualRunLoop {
     /// The innermost transaction, opening the implicit one if none is open.
     @discardableResult
     func _ensureTransaction() -> _Transaction {

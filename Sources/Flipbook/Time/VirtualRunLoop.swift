@@ -4,7 +4,7 @@ import Foundation
 ///
 /// There is no wall time anywhere. Whoever owns a run loop (a test, the recorder) drives it:
 ///
-///     let loop = CARunLoop()
+///     let loop = VirtualRunLoop()
 ///     loop.run {
 ///         let root = CALayer()
 ///         loop.attach(root)          // root of a live tree
@@ -22,17 +22,17 @@ import Foundation
 ///
 /// **Thread confinement**: a run loop is not thread-safe; use it from one thread (or one task)
 /// at a time, or bracket access with `CATransaction.lock()`/`unlock()`.
-public final class CARunLoop: @unchecked Sendable {
+public final class VirtualRunLoop: @unchecked Sendable {
     /// The run loop bound to the current task by ``run(_:)``.
-    @TaskLocal static var _taskCurrent: CARunLoop?
-    private static let _threadKey = "org.flipbook.CARunLoop.current"
+    @TaskLocal static var _taskCurrent: VirtualRunLoop?
+    private static let _threadKey = "org.flipbook.VirtualRunLoop.current"
 
     /// The current task's bound run loop, else this thread's own (created on first use).
-    public static var current: CARunLoop {
+    public static var current: VirtualRunLoop {
         if let loop = _taskCurrent { return loop }
         let dict = Thread.current.threadDictionary
-        if let loop = dict[_threadKey] as? CARunLoop { return loop }
-        let loop = CARunLoop()
+        if let loop = dict[_threadKey] as? VirtualRunLoop { return loop }
+        let loop = VirtualRunLoop()
         dict[_threadKey] = loop
         return loop
     }
@@ -71,13 +71,13 @@ public final class CARunLoop: @unchecked Sendable {
     /// synchronously). Layers created inside belong to it.
     @discardableResult
     public func run<R>(_ body: () throws -> R) rethrows -> R {
-        try CARunLoop.$_taskCurrent.withValue(self) { try body() }
+        try VirtualRunLoop.$_taskCurrent.withValue(self) { try body() }
     }
 
     /// The async variant of ``run(_:)``.
     @discardableResult
     public func run<R>(_ body: () async throws -> R) async rethrows -> R {
-        try await CARunLoop.$_taskCurrent.withValue(self) { try await body() }
+        try await VirtualRunLoop.$_taskCurrent.withValue(self) { try await body() }
     }
 
     // MARK: Live trees
@@ -126,6 +126,6 @@ public final class CARunLoop: @unchecked Sendable {
     public func advance(by delta: CFTimeInterval) { advance(to: currentTime + delta) }
 }
 
-/// The current media time: ``CARunLoop/currentTime`` of ``CARunLoop/current`` (virtual,
+/// The current media time: ``VirtualRunLoop/currentTime`` of ``VirtualRunLoop/current`` (virtual,
 /// deterministic; never wall time).
-public func CACurrentMediaTime() -> CFTimeInterval { CARunLoop.current.currentTime }
+public func CACurrentMediaTime() -> CFTimeInterval { VirtualRunLoop.current.currentTime }

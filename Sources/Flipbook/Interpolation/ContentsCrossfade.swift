@@ -7,7 +7,7 @@ import FlipbookGraphics
 ///
 /// `fraction` is the animation progress after the timing function, so it can leave [0, 1] with
 /// overshooting curves; the compositor should clamp it to [0, 1] when drawing.
-public struct CAContentsCrossfade: Hashable, Sendable, CustomStringConvertible {
+public struct ContentsCrossfade: Hashable, Sendable, CustomStringConvertible {
     public var from: CGImage?
     public var to: CGImage?
     public var fraction: Double
@@ -20,6 +20,6 @@ public struct CAContentsCrossfade: Hashable, Sendable, CustomStringConvertible {
     public var clampedFraction: Double { fraction.isNaN ? 0 : min(max(fraction, 0), 1) }
 
     public var description: String {
-        "CAContentsCrossfade(\(from.map(\.description) ?? "nil") → \(to.map(\.description) ?? "nil") at \(fraction))"
+        "ContentsCrossfade(\(from.map(\.description) ?? "nil") → \(to.map(\.description) ?? "nil") at \(fraction))"
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// The non-throwing API (`setValue(_:forKey:)`, `setValue(_:forKeyPath:)`) never crashes on bad
 /// input: it leaves the layer unchanged and prints the error's description on standard error.
 /// The throwing `_trySetValue` / `_tryValue` variants report it to the caller (tests use them).
-public enum CALayerKVCError: Error, Equatable, CustomStringConvertible {
+public enum LayerKVCError: Error, Equatable, CustomStringConvertible {
     /// `key` takes `expected`; a value of type `got` was given.
     case wrongType(key: String, expected: String, got: String)
     /// `key` is not optional; nil was given.
@@ -27,19 +27,19 @@ public enum CALayerKVCError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    static func wrongType(key: String, expected: String, got value: Any?) -> CALayerKVCError {
+    static func wrongType(key: String, expected: String, got value: Any?) -> LayerKVCError {
         .wrongType(key: key, expected: expected, got: value.map { String(describing: type(of: $0)) } ?? "nil")
     }
 }
 
 /// Where ignored KVC writes are reported (standard error, one line each).
 enum _KVCDiagnostics {
-    static func report(_ error: CALayerKVCError) {
+    static func report(_ error: LayerKVCError) {
         FileHandle.standardError.write(Data("Flipbook: \(error.description)\n".utf8))
     }
 
     static func report(_ error: Error) {
-        if let e = error as? CALayerKVCError { report(e) }
+        if let e = error as? LayerKVCError { report(e) }
         else { FileHandle.standardError.write(Data("Flipbook: \(error)\n".utf8)) }
     }
 }

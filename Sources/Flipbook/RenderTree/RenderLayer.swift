@@ -14,7 +14,7 @@ import FlipbookGraphics
 /// take them apart iteratively (releasing a 100,000-deep snapshot recursively would overflow the
 /// thread's stack); nothing else ever writes them, and `deinit` runs when no other reference
 /// exists, so the snapshot is immutable for every observer.
-public final class CARenderLayer: @unchecked Sendable {
+public final class RenderLayer: @unchecked Sendable {
     public let name: String?
     // Geometry (layer space is y-down, as on iOS).
     public let bounds: CGRect
@@ -48,14 +48,14 @@ public final class CARenderLayer: @unchecked Sendable {
     public let shadowOffset: CGSize
     public let shadowRadius: CGFloat
     // Tree.
-    public private(set) var mask: CARenderLayer?
-    public private(set) var sublayers: [CARenderLayer]
+    public private(set) var mask: RenderLayer?
+    public private(set) var sublayers: [RenderLayer]
     /// A `CATransition` in flight on this layer, if any.
-    public let transition: CARenderTransition?
+    public let transition: RenderTransition?
     /// A `contents` animation in flight: draw `from` at opacity `1 − f` and `to` at `f`
-    /// (`f` = ``CAContentsCrossfade/clampedFraction``), each laid out like `contents`, instead of
+    /// (`f` = ``ContentsCrossfade/clampedFraction``), each laid out like `contents`, instead of
     /// `contents`. Nil when `contents` is not animating.
-    public let contentsCrossfade: CAContentsCrossfade?
+    public let contentsCrossfade: ContentsCrossfade?
     /// The shadow's shape (`CALayer.shadowPath`, never a `CGMutablePath`) in layer coordinates; nil =
     /// the shadow follows the layer's shape.
     public let shadowPath: CGPath?
@@ -75,8 +75,8 @@ public final class CARenderLayer: @unchecked Sendable {
         minificationFilter: CALayerContentsFilter = .linear, magnificationFilter: CALayerContentsFilter = .linear,
         shadowColor: CGColor? = .black, shadowOpacity: Float = 0, shadowOffset: CGSize = CGSize(width: 0, height: -3),
         shadowRadius: CGFloat = 3,
-        mask: CARenderLayer? = nil, sublayers: [CARenderLayer] = [], transition: CARenderTransition? = nil,
-        contentsCrossfade: CAContentsCrossfade? = nil, shadowPath: CGPath? = nil
+        mask: RenderLayer? = nil, sublayers: [RenderLayer] = [], transition: RenderTransition? = nil,
+        contentsCrossfade: ContentsCrossfade? = nil, shadowPath: CGPath? = nil
     ) {
         self.name = name; self.bounds = bounds; self.position = position; self.zPosition = zPosition
         self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.transform = transform
@@ -111,20 +111,20 @@ public final class CARenderLayer: @unchecked Sendable {
 }
 
 /// A `CATransition` being drawn: the layer's rendering before the change (`from`), blended with
-/// its current rendering (the `CARenderLayer` that carries this) according to `type`, `subtype`
+/// its current rendering (the `RenderLayer` that carries this) according to `type`, `subtype`
 /// and `progress`.
-public struct CARenderTransition: Sendable {
-    /// `fade`, `moveIn`, `push` or `reveal` (`CATransitionType` raw values).
-    public let type: String
-    /// `fromLeft`, `fromRight`, `fromTop`, `fromBottom`, or nil (`CATransitionSubtype` raw values).
-    public let subtype: String?
+public struct RenderTransition: Sendable {
+    /// `fade`, `moveIn`, `push` or `reveal`; another value renders as `fade`.
+    public let type: CATransitionType
+    /// `fromLeft`, `fromRight`, `fromTop`, `fromBottom`, or nil (which renders as `fromLeft`).
+    public let subtype: CATransitionSubtype?
     /// Progress 0 … 1, with the transition's timing function and start/end progress applied.
     public let progress: Double
     /// The layer as it looked before the change (its own sublayers included): as the last
     /// outermost commit before the transition was added left it, at the time it was added.
-    public let from: CARenderLayer
+    public let from: RenderLayer
 
-    public init(type: String, subtype: String?, progress: Double, from: CARenderLayer) {
+    public init(type: CATransitionType, subtype: CATransitionSubtype?, progress: Double, from: RenderLayer) {
         self.type = type; self.subtype = subtype; self.progress = progress; self.from = from
     }
 }
