@@ -2,7 +2,7 @@
  * sample_avx2.c -- fused image samplers (sample -> opacity/coverage -> source-over), AVX2.
  * Bit-identical to Sources/FlipbookRaster/ImageSampler+Scalar.swift.
  *
- * Bilinear with 8-bit weights fx, fy in 0...255 (the peers' ref-c rule):
+ * Bilinear with 8-bit weights fx, fy in 0...255 (docs/kernels.md):
  *   v = (c00*(256-fx)*(256-fy) + c10*fx*(256-fy) + c01*(256-fx)*fy + c11*fx*fy + 32768) >> 16
  * computed without intermediate rounding, so evaluation order does not matter:
  *   col0 = c00*256 + (c01-c00)*fy            (exact in u16: <= 65280; mullo wraps correctly)
@@ -201,9 +201,10 @@ FBK_AVX2_INLINE void affine_loop(uint32_t *dst, intptr_t n, const fbk_image *img
     __m256i dHU = _mm256_set1_epi32((int32_t)(su >> 32)), dLU = _mm256_set1_epi32((int32_t)(uint32_t)su);
     __m256i dHV = _mm256_set1_epi32((int32_t)(sv >> 32)), dLV = _mm256_set1_epi32((int32_t)(uint32_t)sv);
     /* Software prefetch of the texel rows PF pixels ahead: a rotated layer walks its texture
-     * diagonally, which the hardware prefetchers do not follow, and W1's 16 MB of textures
-     * come from L3 / memory (W1 with one shared texture runs ~40% faster). 64 px ahead measured best
-     * (16: -3%, 24: -6%, 64: -12% CPU on W1; 128 worse). Prefetches never
+     * diagonally, which the hardware prefetchers do not follow, and 64 layers of 256×256 (16 MB
+     * of textures) come from L3 / memory (the same scene with one shared texture runs ~40%
+     * faster). 64 px ahead measured best (16: -3%, 24: -6%, 64: -12% CPU on that scene; 128
+     * worse). Prefetches never
      * fault and change no result; addresses outside the image are harmless. */
     const char *pbase = (const char *)img->pixels;
     const intptr_t pstride = (intptr_t)img->stride * 4;

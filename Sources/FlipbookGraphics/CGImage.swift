@@ -1,7 +1,7 @@
 import Foundation
 import FlipbookPixels
 /// A bitmap image: what a layer's `contents` holds (Apple's `CGImage`, backed here by a
-/// premultiplied RGBA8 ``PixelBuffer``).
+/// premultiplied RGBA8 `PixelBuffer`).
 ///
 /// Immutable and `Sendable`. Create one from pixels with ``init(pixelBuffer:)``; PNG loading
 /// (`CGImage(pngData:)`, `CGImage(contentsOfPNGFile:)`) is in `FlipbookRender`, so that this

@@ -1,4 +1,4 @@
-/// FlipbookPNG: PNG files in and out of ``PixelBuffer``, through libpng (C shim `CFlipbookPNG`).
+/// FlipbookPNG: PNG files in and out of `PixelBuffer`, through libpng (C shim `CFlipbookPNG`).
 ///
 /// Entry points are on ``PNG``; see `docs/png.md` for the design, presets and limits.
 import FlipbookPixels

@@ -1,7 +1,7 @@
 import CFlipbookPNG
 import FlipbookPixels
 
-/// PNG in and out of ``PixelBuffer`` (premultiplied RGBA8), through libpng.
+/// PNG in and out of `PixelBuffer` (premultiplied RGBA8), through libpng.
 ///
 /// - Decoding accepts every valid PNG (all colour types, bit depths 1–16, palette with or
 ///   without `tRNS`, Adam7) and returns premultiplied RGBA8; 16-bit samples are reduced with

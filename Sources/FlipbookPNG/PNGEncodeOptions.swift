@@ -51,8 +51,8 @@ public enum PNGRowFilter: String, Sendable, Hashable, CaseIterable {
 
 /// How ``PNG/encode(_:options:)`` compresses. Start from a preset and adjust the raw knobs.
 ///
-/// The presets were chosen by measuring the peers' W1 frame (1920×1080, release build; the
-/// table is in `docs/png.md`):
+/// The presets were chosen by measuring a 1920×1080 frame of 64 rotated, translucent,
+/// gradient-patterned layers (release build; the table is in `docs/png.md`):
 /// - ``fast``: frame dumps. Flipbook's own deflate (``PNGCompressionStrategy/flipbookFast``):
 ///   2–3× the speed of the best zlib setting and smaller on every frame measured.
 /// - ``fastZlib``: the previous `fast`, zlib `Z_RLE` at level 1 with the `up` filter.

@@ -14,7 +14,7 @@ public enum PixelRounding {
     }
 
     /// Straight → premultiplied: `c' = round(c · a / 255) = (c · a + 127) / 255` (integer
-    /// division). The same rule as the peers harness (`workloads.pattern_straight`).
+    /// division), the rule `PixelBuffer.testPattern` and the reference renderings use.
     @inlinable @inline(__always)
     public static func premultiply(_ c: UInt8, alpha a: UInt8) -> UInt8 {
         UInt8((UInt32(c) * UInt32(a) + 127) / 255)

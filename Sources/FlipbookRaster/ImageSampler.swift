@@ -4,7 +4,7 @@ import CFlipbookKernels
 /// multiply by opacity (and coverage), and source-over onto the destination, in one pass
 /// (no temporary buffer).
 ///
-/// Sampling rule (the peers' rule, docs/kernels.md): destination pixel centre (x+0.5, y+0.5)
+/// Sampling rule (docs/kernels.md): destination pixel centre (x+0.5, y+0.5)
 /// maps through the inverse transform to (u, v); bilinear filtering interpolates the four texels
 /// around (u − 0.5, v − 0.5) with 8-bit weights. Then, per channel,
 ///

@@ -62,7 +62,7 @@ package enum PixelMath {
         saturate2((s & lowMask) &+ (d & lowMask)) | (saturate2(((s >> 8) & lowMask) &+ ((d >> 8) & lowMask)) << 8)
     }
 
-    /// Bilinear interpolation with 8-bit weights `fx, fy` in 0...255 (the peers' ref-c rule),
+    /// Bilinear interpolation with 8-bit weights `fx, fy` in 0...255 (the rule of the scalar reference compositor Flipbook is checked against, `docs/kernels.md`),
     /// per channel, one rounding at the end:
     ///
     ///     v = (c00·(256−fx)·(256−fy) + c10·fx·(256−fy) + c01·(256−fx)·fy + c11·fx·fy + 32768) >> 16

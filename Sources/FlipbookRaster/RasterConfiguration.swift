@@ -21,8 +21,8 @@ public enum RasterBackend: Sendable, Hashable {
     /// True when this machine can run the native kernels (x86-64 CPU with AVX2).
     public static let nativeAvailable: Bool = fbk_cpu_has_avx2() != 0
 
-    /// True when the native backend may also use its AVX-512BW kernels (the no-coverage
-    /// source-over, W2): the CPU has AVX-512F/BW and `FLIPBOOK_AVX512` is not `off`.
+    /// True when the native backend may also use its AVX-512BW kernels (source-over without
+    /// coverage, e.g. an untransformed image layer): the CPU has AVX-512F/BW and `FLIPBOOK_AVX512` is not `off`.
     /// They are bit-identical to the AVX2 ones (tested), so this changes speed only.
     public static let avx512Available: Bool = {
         if let v = getenv("FLIPBOOK_AVX512"), String(cString: v) == "off" { return false }

@@ -57,8 +57,8 @@ extension PixelBuffer {
 
 /// How a sampler reads texels outside the image.
 public enum EdgeMode: Sendable, Hashable {
-    /// Texels outside the image are transparent: a layer's edge fades over one texel (the
-    /// peers' rule, `TileMode.decal` in Skia, `EXTEND_NONE` in cairo).
+    /// Texels outside the image are transparent: a layer's edge fades over one texel (as
+    /// `TileMode.decal` in Skia, `EXTEND_NONE` in cairo).
     case decal
     /// Texel coordinates are clamped to the image: use it when the compositor decides the edge
     /// with coverage (contents drawn inside layer bounds), so edges do not fade twice.

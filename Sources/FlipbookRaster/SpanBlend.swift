@@ -32,7 +32,7 @@ public enum SpanBlend {
     ///     Dca' = min(255, Sca' + div255(Dca · (255 − Sa')))   // Dca' = Sca·α + Dca·(1 − Sa·α)
     ///
     /// With `opacity == 255` and no coverage the first step is the identity. This is the
-    /// identity / integer-translation image path (W2): point `source` at the first source pixel.
+    /// identity / integer-translation image path: point `source` at the first source pixel.
     @inlinable
     public static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>,
                                   count: Int, opacity: UInt8 = 255, coverage: UnsafePointer<UInt8>? = nil,

@@ -1,6 +1,6 @@
 /// Visual regression testing for Flipbook: compare rendered frames with reviewed reference PNGs.
 ///
-/// - ``ImageComparison`` is the engine (pure Swift on ``PixelBuffer``): per-channel deltas,
+/// - ``ImageComparison`` is the engine (pure Swift on `PixelBuffer`): per-channel deltas,
 ///   differing pixels, PSNR, perceptual ΔE (CIEDE2000), judged against a ``Tolerance``.
 /// - ``DiffImage`` draws what changed over a dimmed grayscale copy of the reference.
 /// - ``SnapshotVerifier`` does the file work (reference lookup, record modes, failure

@@ -49,7 +49,7 @@ open class CAAnimationGroup: CAAnimation {
 
     /// Writes the group's duration into children (of stored copies) whose duration is ≤ 0, so
     /// that each child's own evaluation (`_progress`) uses the same duration as its timing
-    /// (``_childTiming(_:)``). Recurses into nested groups.
+    /// (`_childTiming(_:)`). Recurses into nested groups.
     func _resolveChildDurations() {
         for c in animations ?? [] {
             if !(c.duration > 0) || !c.duration.isFinite { c.duration = duration > 0 ? duration : 0.25 }

@@ -38,7 +38,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var tensionValues: [NSNumber]?
     open var continuityValues: [NSNumber]?
     open var biasValues: [NSNumber]?
-    /// With a path: turn the layer along the path (read ``_rotationAngle(at:)``).
+    /// With a path: turn the layer along the path (read `_rotationAngle(at:)`).
     open var rotationMode: CAAnimationRotationMode?
 
     public required init() { super.init() }

@@ -7,7 +7,7 @@ import Foundation
 ///     function    v = valueFunction(v)                       (scalar / 3-vector → CATransform3D)
 ///     additive    v = base + v                               (transforms: v · base)
 ///
-/// and the result is handed back in the Swift type of `base` (``_AnimValue/toAny(like:)``).
+/// and the result is handed back in the Swift type of `base` (`_AnimValue/toAny(like:)`).
 extension CAPropertyAnimation {
     /// The duration evaluation uses: `duration`, or Apple's default 0.25 s when it is ≤ 0 or
     /// not finite (the model normally resolves 0 to the transaction's duration at `add`).

@@ -7,7 +7,7 @@ import FlipbookGraphics
 ///
 /// where `x` solves `m·x″ + c·x′ + k·x = 0` with `x(0) = 1` (all the way from the target) and
 /// `x′(0) = −initialVelocity` (initialVelocity is in "distances per second" towards the target,
-/// as on Apple). The closed forms are in ``_displacement(at:)``. `t` is the iteration-local time
+/// as on Apple). The closed forms are in `_displacement(at:)`. `t` is the iteration-local time
 /// in seconds, unscaled: **the spring ignores `timingFunction`** (chosen: a timing curve would
 /// distort the physics; Apple does not document it) and it is not stretched to `duration` —
 /// `duration` only cuts the animation off (set it to ``settlingDuration``).

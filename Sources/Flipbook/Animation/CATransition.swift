@@ -26,7 +26,7 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// An animated transition of a whole layer's rendering (Apple's `CATransition`).
 ///
 /// When a stored copy is added to a layer it records the layer's rendering *before* the change
-/// (``_fromSnapshot``): as on Apple, the layer as the last outermost commit left it (without
+/// (`_fromSnapshot`): as on Apple, the layer as the last outermost commit left it (without
 /// the changes of the open transaction), rendered at the current time — taken by the action
 /// search just before the property changed, or by `add(_:forKey:)`. It never depends on the
 /// snapshots rendered before (see `_CommittedLayer`). The compositor blends it with the

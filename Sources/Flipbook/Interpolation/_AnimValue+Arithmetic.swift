@@ -3,7 +3,7 @@ import FlipbookGraphics
 /// Interpolation and the vector-space operations animations need:
 ///
 /// - `interpolate(a, b, f)` = `a + (b − a)·f` component-wise (transforms: see
-///   ``_DecomposedTransform``; images: a ``ContentsCrossfade``).
+///   `_DecomposedTransform`; images: a ``ContentsCrossfade``).
 /// - `adding` / `subtracting` / `scaled(by:)` for `byValue`, `isAdditive` and `isCumulative`.
 ///   Transforms do not add element-wise: `a.adding(b)` is the concatenation `b · a` (apply `b` in
 ///   `a`'s space first, then `a` — CSS's "underlying value, then the animation's" order),
@@ -107,7 +107,7 @@ extension _AnimValue {
         }
     }
 
-    /// A value of the same case as `self` with components `v` (from ``_vector``).
+    /// A value of the same case as `self` with components `v` (from `_vector`).
     package func _withVector(_ v: [Double]) -> _AnimValue {
         switch self {
         case let .scalar(_, k): return .scalar(v[0], k)

@@ -1,7 +1,7 @@
 import Foundation
 import FlipbookGraphics
 /// The Swift type a scalar (or each element of a number array) came from, so that
-/// ``_AnimValue/toAny(like:)`` can hand back the same type.
+/// `_AnimValue/toAny(like:)` can hand back the same type.
 package enum _ScalarKind: Sendable, Hashable {
     case cgFloat, double, float, int, bool, number
 }

@@ -10,7 +10,7 @@ import FlipbookGraphics
 /// | `CATransform3D` | `rotation` (= `rotation.z`), `rotation.x/y/z`, `scale` (mean of x, y, z; setting sets all three), `scale.x/y/z`, `translation` (CGSize of x, y), `translation.x/y/z` |
 ///
 /// Reading a numeric component gives a `CGFloat`. Transform components are read from, and
-/// written through, ``_TransformComponents`` (decompose, replace, recompose).
+/// written through, `_TransformComponents` (decompose, replace, recompose).
 enum _StructKeyPath {
     static func isStruct(_ v: Any) -> Bool {
         v is CGPoint || v is CGSize || v is CGRect || v is CATransform3D

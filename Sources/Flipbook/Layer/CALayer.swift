@@ -4,7 +4,7 @@ import FlipbookGraphics
 ///
 /// **Storage.** Built-in properties live in one `_LayerState` struct (typed, fast to read);
 /// custom KVC keys in `_extras`. Every setter — typed or KVC — goes through
-/// ``_change(_:old:new:apply:)``: if the new value equals the old one nothing happens;
+/// `_change(_:old:new:apply:)`: if the new value equals the old one nothing happens;
 /// otherwise `_willChange(key:old:new:)` runs the action search while the old value is still in
 /// place, the value is stored, and the action found is run (an animation adds itself).
 ///
@@ -156,7 +156,7 @@ open class CALayer: NSObject {
     /// Opens the implicit transaction if needed and, unless the transaction disables actions,
     /// searches the action for `key` while the old value is still in place. A `CATransition`
     /// action makes the layer record its rendering before the change (its committed state:
-    /// ``_makeCommittedRenderTree()``).
+    /// `_makeCommittedRenderTree()`).
     @usableFromInline
     final func _willChange(key: String, old: Any?, new: Any?) -> CAAction? {
         _runLoop._ensureTransaction()

@@ -5,7 +5,7 @@ import FlipbookGraphics
 /// `presentation()` copies the model (`init(layer:)`, so subclasses copy their own properties)
 /// and applies every committed animation stored on the layer, in the order added:
 ///
-/// 1. the layer's local time `T` at the run loop's current time (``_localTime(atMediaTime:)``:
+/// 1. the layer's local time `T` at the run loop's current time (`_localTime(atMediaTime:)`:
 ///    the layer's and its ancestors' `beginTime`/`speed`/`timeOffset`);
 /// 2. for each stored copy that is committed (scheduled, or finished and kept because
 ///    `isRemovedOnCompletion` is false): `state = _TimingModel(anim).evaluate(parentTime: T)`;
@@ -20,7 +20,7 @@ import FlipbookGraphics
 /// 4. a group applies its children (``CAAnimationGroup/_children(atGroupTime:)``) at the
 ///    group's iteration time, each child as in 3;
 /// 5. a `contents` animation yields a ``ContentsCrossfade``: the copy keeps it in
-///    ``_contentsCrossfade`` and its `contents` is the image that dominates (`from` below
+///    `_contentsCrossfade` and its `contents` is the image that dominates (`from` below
 ///    fraction ½, `to` from ½ on). Transitions do not change values (the render snapshot
 ///    carries them).
 ///

@@ -74,7 +74,7 @@ extension VirtualRunLoop {
 
     /// Resolves a pending stored copy at commit: `beginTime` 0 becomes the commit time; the
     /// start notification is posted at the begin time and the stop one at the end of the
-    /// active duration (``_AnimationSchedule``).
+    /// active duration (`_AnimationSchedule`).
     ///
     /// `beginTime` 0 is resolved to the commit time **in the layer's time** (its local time at
     /// the commit, which is the media time unless an ancestor's timing is not the identity).

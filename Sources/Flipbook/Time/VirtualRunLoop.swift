@@ -15,7 +15,7 @@ import Foundation
 ///     }
 ///
 /// **Which run loop is current** (``current``): the one bound to the current task with
-/// ``run(_:)``; otherwise one per thread, created on first use. Tests running in parallel each
+/// `run(_:)`; otherwise one per thread, created on first use. Tests running in parallel each
 /// make their own run loop and bind it, so they never share a clock or a transaction stack.
 /// A layer remembers the run loop that was current when it was created and always uses it
 /// (its transaction, its clock); a layer tree belongs to one run loop.
@@ -23,7 +23,7 @@ import Foundation
 /// **Thread confinement**: a run loop is not thread-safe; use it from one thread (or one task)
 /// at a time, or bracket access with `CATransaction.lock()`/`unlock()`.
 public final class VirtualRunLoop: @unchecked Sendable {
-    /// The run loop bound to the current task by ``run(_:)``.
+    /// The run loop bound to the current task by `run(_:)`.
     @TaskLocal static var _taskCurrent: VirtualRunLoop?
     private static let _threadKey = "org.flipbook.VirtualRunLoop.current"
 
@@ -74,7 +74,7 @@ public final class VirtualRunLoop: @unchecked Sendable {
         try VirtualRunLoop.$_taskCurrent.withValue(self) { try body() }
     }
 
-    /// The async variant of ``run(_:)``.
+    /// The async variant of `run(_:)`.
     @discardableResult
     public func run<R>(_ body: () async throws -> R) async rethrows -> R {
         try await VirtualRunLoop.$_taskCurrent.withValue(self) { try await body() }

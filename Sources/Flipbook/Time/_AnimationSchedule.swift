@@ -2,8 +2,8 @@ import Foundation
 /// When a stored animation's callbacks are due, in media time, from the full timing model.
 ///
 /// The one place the model decides when `animationDidStart` and `animationDidStop(finished:
-/// true)` are due. With the animation's timing `m` (``_TimingModel``) its active interval is
-/// local time `[0, A]` (`A` = ``_TimingModel/activeDuration``: repeatCount, repeatDuration,
+/// true)` are due. With the animation's timing `m` (`_TimingModel`) its active interval is
+/// local time `[0, A]` (`A` = `_TimingModel/activeDuration`: repeatCount, repeatDuration,
 /// autoreverses). In the layer's time that is between
 ///
 ///     p₀ = m.parentTime(fromLocal: 0)     and     p_A = m.parentTime(fromLocal: A)

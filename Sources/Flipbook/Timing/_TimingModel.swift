@@ -12,7 +12,7 @@ package enum _TimingPhase: Sendable, Hashable {
     case after
 }
 
-/// The result of evaluating a timing at one parent time (see ``_TimingModel/evaluate(parentTime:)``).
+/// The result of evaluating a timing at one parent time (see `_TimingModel/evaluate(parentTime:)`).
 package struct _TimingState: Sendable, Hashable {
     public var phase: _TimingPhase
     /// True when the object shows a value: during `.active`, or filled (`fillMode` backwards/both

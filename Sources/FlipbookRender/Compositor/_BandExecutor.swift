@@ -191,7 +191,7 @@ enum _BandExecutor {
             // Left edge run [lo, flo): only the pixels with 0 < coverage < 255 need the mask.
             // Leading zeros are skipped and trailing 255s join the interior (a 255 mask gives
             // k = div255(alpha·255) = alpha, a 0 mask draws nothing: the same bytes either way),
-            // so a pixel-aligned edge (W2) becomes one full-row span.
+            // so a pixel-aligned edge (a full-frame image at an integer offset) becomes one full-row span.
             var b = lo
             if flo > lo {
                 _Coverage.drawRow(d, y: y, x0: lo, x1: flo, into: coverage)
