@@ -211,7 +211,7 @@ func distanceToSegment(_ p: RasterPoint, _ a: RasterPoint, _ b: RasterPoint) -> 
         var loop = RasterPath()                                 // a cubic with a loop (the stroke crosses itself)
         loop.move(to: 8, 40)
         loop.cubic(to: RasterPoint(56, 40), control1: RasterPoint(70, 0), control2: RasterPoint(-6, 0))
-        compareWithReference(loop, width: 4, maxUnder: 8, maxOverPixels: 4, meanError: 1.5)
+        compareWithReference(loop, width: 4, maxUnder: 8, maxOverPixels: 8, meanError: 1.5)   // the crossing's corner pixels
         var tight = RasterPath()                                // radius of curvature below h
         tight.move(to: 10, 50)
         tight.cubic(to: RasterPoint(14, 50), control1: RasterPoint(30, 10), control2: RasterPoint(-6, 10))
