@@ -65,6 +65,21 @@ public protocol FlattenSink {
     mutating func endSubpath(closed: Bool)
 }
 
+/// Curves whose control points all lie above `minY`, below `maxY` or right of `maxX` are
+/// replaced by a line to their end point instead of being flattened (for callers to whom such
+/// curves cannot matter: the rasterizer's rows and columns outside its clip).
+public struct FlattenCull: Sendable {
+    public var minY: Double, maxY: Double, maxX: Double
+    public init(minY: Double, maxY: Double, maxX: Double) { self.minY = minY; self.maxY = maxY; self.maxX = maxX }
+    public static let none = FlattenCull(minY: -.infinity, maxY: .infinity, maxX: .infinity)
+
+    @inlinable @inline(__always)
+    func skips(_ a: RasterPoint, _ b: RasterPoint, _ c: RasterPoint, _ d: RasterPoint) -> Bool {
+        (a.y < minY && b.y < minY && c.y < minY && d.y < minY) || (a.y > maxY && b.y > maxY && c.y > maxY && d.y > maxY)
+            || (a.x > maxX && b.x > maxX && c.x > maxX && d.x > maxX)
+    }
+}
+
 extension RasterPath {
     /// Flattens the path through `transform` into `sink` (see ``PathFlattening``). Every subpath
     /// is announced with `moveTo` and finished with exactly one `endSubpath`. Verbs after a
@@ -72,7 +87,7 @@ extension RasterPath {
     /// (CoreGraphics' rule). Non-finite points are passed through; callers reject them.
     @inlinable
     public func flatten<S: FlattenSink>(transform: RasterTransform = .identity, tolerance: Double,
-                                        into sink: inout S) {
+                                        cull: FlattenCull = .none, into sink: inout S) {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : PathFlattening.defaultTolerance
         let identity = transform == .identity
         verbs.withUnsafeBufferPointer { vb in
@@ -94,7 +109,7 @@ extension RasterPath {
                     case .quad:
                         if !open { sink.moveTo(cur); start = cur; open = true }
                         let p0 = cur, p1 = pt(pi), p2 = pt(pi + 1); pi += 2
-                        let n = PathFlattening.quadPieces(p0, p1, p2, tolerance: tol)
+                        let n = cull.skips(p0, p1, p2, p2) ? 1 : PathFlattening.quadPieces(p0, p1, p2, tolerance: tol)
                         if n > 1 {
                             // B(t) = (p0 − 2p1 + p2)t² + 2(p1 − p0)t + p0
                             let a = p0 - 2 * p1 + p2, b = 2 * (p1 - p0)
@@ -109,7 +124,7 @@ extension RasterPath {
                     case .cubic:
                         if !open { sink.moveTo(cur); start = cur; open = true }
                         let p0 = cur, p1 = pt(pi), p2 = pt(pi + 1), p3 = pt(pi + 2); pi += 3
-                        let n = PathFlattening.cubicPieces(p0, p1, p2, p3, tolerance: tol)
+                        let n = cull.skips(p0, p1, p2, p3) ? 1 : PathFlattening.cubicPieces(p0, p1, p2, p3, tolerance: tol)
                         if n > 1 {
                             let a = 3 * (p1 - p2) + p3 - p0
                             let b = 3 * (p0 - 2 * p1 + p2)

@@ -85,9 +85,9 @@ public final class PathRasterizer {
     @usableFromInline var _cov: UnsafeMutablePointer<UInt8>
     @usableFromInline var _covCapacity: Int
 
-    // The current shape's buffer geometry (set by _prepare).
-    @usableFromInline var _ox = 0, _oy = 0, _width = 0, _height = 0, _stride = 0, _words = 0
-    @usableFromInline var _xMinSub = 0, _xMaxSub = 0, _yMinSub = 0, _yMaxSub = 0
+    /// The current shape's cells (set by `_prepare`). A value copied into locals for the hot
+    /// loops: class properties would pay a dynamic exclusivity check on every access.
+    @usableFromInline var _cells = _Cells()
 
     public init() {
         _accCapacity = 4096
@@ -109,8 +109,9 @@ public final class PathRasterizer {
                                       transform: RasterTransform = .identity,
                                       clip: RasterClip, into sink: inout S) {
         guard let b = Self._deviceBounds(path, transform), _prepare(b, clip) else { return }
-        _accumulate(path, transform)
-        _sweep(rule: rule, into: &sink)
+        let cells = _cells
+        _accumulate(path, transform, cells)
+        cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, into: &sink)
     }
 
     // MARK: Bounds and buffers
@@ -142,12 +143,13 @@ public final class PathRasterizer {
         let x0 = Swift.max(bx0, clip.x0), x1 = Swift.min(bx1, clip.x1)
         let y0 = Swift.max(by0, clip.y0), y1 = Swift.min(by1, clip.y1)
         guard x0 < x1, y0 < y1 else { return false }
-        _ox = x0; _oy = y0; _width = x1 - x0; _height = y1 - y0
-        _stride = (_width + 1 + 7) & ~7
-        _words = ((_stride >> 3) + 63) >> 6
-        _xMinSub = x0 << 8; _xMaxSub = x1 << 8
-        _yMinSub = y0 << 8; _yMaxSub = y1 << 8
-        let needAcc = _stride * _height, needBits = _words * _height
+        var c = _Cells()
+        c.ox = x0; c.oy = y0; c.width = x1 - x0; c.height = y1 - y0
+        c.stride = (c.width + 1 + 7) & ~7
+        c.words = ((c.stride >> 3) + 63) >> 6
+        c.xMinSub = x0 << 8; c.xMaxSub = x1 << 8
+        c.yMinSub = y0 << 8; c.yMaxSub = y1 << 8
+        let needAcc = c.stride * c.height, needBits = c.words * c.height
         if needAcc > _accCapacity {
             _acc.deallocate()
             _accCapacity = Swift.max(needAcc, _accCapacity * 2)
@@ -158,11 +160,13 @@ public final class PathRasterizer {
             _bitsCapacity = Swift.max(needBits, _bitsCapacity * 2)
             _bits = .allocate(capacity: _bitsCapacity); _bits.initialize(repeating: 0, count: _bitsCapacity)
         }
-        if _stride > _covCapacity {
+        if c.stride > _covCapacity {
             _cov.deallocate()
-            _covCapacity = Swift.max(_stride, _covCapacity * 2)
+            _covCapacity = Swift.max(c.stride, _covCapacity * 2)
             _cov = .allocate(capacity: _covCapacity); _cov.initialize(repeating: 0, count: _covCapacity)
         }
+        c.acc = _acc; c.bits = _bits; c.cov = _cov
+        _cells = c
         return true
     }
 
@@ -182,60 +186,105 @@ public final class PathRasterizer {
 
     @usableFromInline
     struct _FixedSink: FlattenSink {
-        @usableFromInline unowned(unsafe) let r: PathRasterizer
+        @usableFromInline let r: _Cells
         @usableFromInline var sx = 0, sy = 0, cx = 0, cy = 0
-        @inlinable init(_ r: PathRasterizer) { self.r = r }
+        @inlinable init(_ r: _Cells) { self.r = r }
         @inlinable mutating func moveTo(_ p: RasterPoint) {
             cx = PathRasterizer._fixed(p.x); cy = PathRasterizer._fixed(p.y); sx = cx; sy = cy
         }
         @inlinable mutating func lineTo(_ p: RasterPoint, smooth: Bool) {
             let x = PathRasterizer._fixed(p.x), y = PathRasterizer._fixed(p.y)
-            r._addLine(cx, cy, x, y)
+            r.addLine(cx, cy, x, y)
             cx = x; cy = y
         }
-        @inlinable mutating func endSubpath(closed: Bool) { r._addLine(cx, cy, sx, sy) }
+        @inlinable mutating func endSubpath(closed: Bool) { r.addLine(cx, cy, sx, sy) }
     }
 
     @usableFromInline
-    func _accumulate(_ path: RasterPath, _ transform: RasterTransform) {
-        var sink = _FixedSink(self)
-        path.flatten(transform: transform, tolerance: tolerance, into: &sink)
+    func _accumulate(_ path: RasterPath, _ transform: RasterTransform, _ cells: _Cells) {
+        var sink = _FixedSink(cells)
+        // Curves wholly above, below or right of the buffer (1 px margin) contribute nothing to
+        // its cells, so they are not flattened (a band costs in proportion to what it shows).
+        let cull = FlattenCull(minY: Double(cells.oy - 1), maxY: Double(cells.oy + cells.height + 1),
+                               maxX: Double(cells.ox + cells.width + 1))
+        path.flatten(transform: transform, tolerance: tolerance, cull: cull, into: &sink)
     }
+}
+
+/// The cell buffer of one shape: geometry + the rasterizer's buffers. Methods only write
+/// through the pointers, so the struct is copied freely into locals.
+@usableFromInline
+struct _Cells {
+    @usableFromInline var acc = UnsafeMutablePointer<Int32>(bitPattern: 8)!
+    @usableFromInline var bits = UnsafeMutablePointer<UInt64>(bitPattern: 8)!
+    @usableFromInline var cov = UnsafeMutablePointer<UInt8>(bitPattern: 8)!
+    @usableFromInline var ox = 0, oy = 0, width = 0, height = 0, stride = 0, words = 0
+    @usableFromInline var xMinSub = 0, xMaxSub = 0, yMinSub = 0, yMaxSub = 0
+    @usableFromInline init() {}
 
     /// Adds the line (x0, y0) → (x1, y1), 24.8 fixed-point device coordinates, to the buffer.
-    /// Exposed for callers that produce their own fixed-point polylines; call between a
-    /// `_prepare` and a `_sweep` only (``fill(_:rule:transform:clip:into:)`` does).
     @usableFromInline
-    final func _addLine(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+    func addLine(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
         if y0 == y1 { return }                            // horizontal: no area, no cover
         var xa = x0, ya = y0, xb = x1, yb = y1, w = 1
         if y0 > y1 { xa = x1; ya = y1; xb = x0; yb = y0; w = -1 }   // orient downwards
-        let top = Swift.max(ya, _yMinSub), bot = Swift.min(yb, _yMaxSub)
+        let top = Swift.max(ya, yMinSub), bot = Swift.min(yb, yMaxSub)
         if top >= bot { return }
-        if Swift.min(xa, xb) >= _xMaxSub { return }     // right of the clip: affects nothing inside
-        let acc = _acc, bits = _bits
-        if Swift.max(xa, xb) <= _xMinSub {              // left of the clip: fold into cell 0
+        if Swift.min(xa, xb) >= xMaxSub { return }     // right of the clip: affects nothing inside
+        if Swift.max(xa, xb) <= xMinSub {              // left of the clip: fold into cell 0
             var y = top
             while y < bot {
                 let r = y >> 8, yn = Swift.min((r + 1) << 8, bot)
-                let row = r - _oy
-                acc[row * _stride] &+= Int32(truncatingIfNeeded: w * (yn - y) * 512)
-                bits[row * _words] |= 1
+                let row = r - oy
+                acc[row * stride] &+= Int32(truncatingIfNeeded: w * (yn - y) * 512)
+                bits[row * words] |= 1
                 y = yn
             }
             return
         }
         let dx = xb - xa, dyT = yb - ya
         var y = top
-        // X(y) = xa + ⌊dx·(y − ya) / dyT⌋, always from the original end points
+        var r = y >> 8
+        if dx == 0 {                                     // vertical: one cell per row, no division
+            while y < bot {
+                let yn = Swift.min((r + 1) << 8, bot)
+                let row = r - oy
+                _rowPiece(row * stride, row * words, xa - xMinSub, y - (r << 8), xa - xMinSub, yn - (r << 8), w)
+                y = yn; r += 1
+            }
+            return
+        }
+        // X(y) = xa + ⌊dx·(y − ya) / dyT⌋, always from the original end points. Between row
+        // boundaries y advances by 256, so the quotient is stepped exactly: with
+        // dx·256 = qStep·dyT + rStep (0 ≤ rStep < dyT) the pair (q, rem) of ⌊num / dyT⌋ moves by
+        // (qStep, rStep) plus a carry — the same integers as dividing at every row.
         var x = top == ya ? xa : xa + Self._floorDiv(dx * (top - ya), dyT)
-        while y < bot {
-            let r = y >> 8
-            let yn = Swift.min((r + 1) << 8, bot)
-            let xn = dx == 0 ? xa : (yn == yb ? xb : xa + Self._floorDiv(dx * (yn - ya), dyT))
-            let row = r - _oy
-            _rowPiece(row * _stride, row * _words, x - _xMinSub, y - (r << 8), xn - _xMinSub, yn - (r << 8), w)
-            x = xn; y = yn
+        var yn = Swift.min((r + 1) << 8, bot)
+        if yn >= bot {                                   // within one row
+            let row = r - oy
+            let xn = bot == yb ? xb : xa + Self._floorDiv(dx * (bot - ya), dyT)
+            _rowPiece(row * stride, row * words, x - xMinSub, y - (r << 8), xn - xMinSub, bot - (r << 8), w)
+            return
+        }
+        var num = dx * (yn - ya)
+        var q = Self._floorDiv(num, dyT)
+        var rem = num - q * dyT
+        let qStep = Self._floorDiv(dx << 8, dyT), rStep = (dx << 8) - qStep * dyT
+        while true {
+            let xn = yn == yb ? xb : xa + q
+            let row = r - oy
+            _rowPiece(row * stride, row * words, x - xMinSub, y - (r << 8), xn - xMinSub, yn - (r << 8), w)
+            x = xn; y = yn; r += 1
+            if y >= bot { break }
+            yn = Swift.min((r + 1) << 8, bot)
+            if yn == (r + 1) << 8 {
+                q += qStep; rem += rStep
+                if rem >= dyT { q += 1; rem -= dyT }
+            } else {
+                num = dx * (yn - ya)
+                q = Self._floorDiv(num, dyT)
+                rem = num - q * dyT
+            }
         }
     }
 
@@ -248,9 +297,9 @@ public final class PathRasterizer {
     /// One row's piece of a line: from (x0, t0) to (x1, t1), x relative to the buffer's first
     /// column in 1/256 px, t the sub-pixel row inside the pixel row (0...256), t1 > t0.
     @inline(__always)
-    final func _rowPiece(_ rowBase: Int, _ bitsBase: Int, _ x0: Int, _ t0: Int, _ x1: Int, _ t1: Int, _ w: Int) {
+    func _rowPiece(_ rowBase: Int, _ bitsBase: Int, _ x0: Int, _ t0: Int, _ x1: Int, _ t1: Int, _ w: Int) {
         let dy = t1 - t0
-        let limit = _width << 8
+        let limit = width << 8
         if x0 == x1 {
             let c = x0 >> 8
             _cell(rowBase, bitsBase, c, w * dy, 2 * (x0 - (c << 8)))
@@ -271,7 +320,7 @@ public final class PathRasterizer {
                 _cell(rowBase, bitsBase, -1, w * (te - t0), 0)
                 xp = 0; tp = te; c = 0
             }
-            let cEnd = Swift.min(c1, _width - 1)
+            let cEnd = Swift.min(c1, width - 1)
             while c <= cEnd {
                 let xe = c == c1 ? x1 : (c + 1) << 8
                 let te = c == c1 ? t1 : t0 + dy * (xe - x0) / ddx
@@ -288,10 +337,10 @@ public final class PathRasterizer {
             }
             let ddx = x0 - x1
             var xp = x0, tp = t0, c = c0
-            if c >= _width {                               // the part right of the clip is dropped
+            if c >= width {                               // the part right of the clip is dropped
                 let xe = limit
                 tp = t0 + dy * (x0 - xe) / ddx
-                xp = xe; c = _width - 1
+                xp = xe; c = width - 1
             }
             while c >= c1 {
                 if c < 0 {                                 // the rest is left of the clip
@@ -309,33 +358,32 @@ public final class PathRasterizer {
     /// Deposits a piece of signed height `dyw` with x-fraction sum `fxSum` (0...512) into cell
     /// `c` (see the type's documentation). c < 0 folds into cell 0; c ≥ width is dropped.
     @inline(__always)
-    final func _cell(_ rowBase: Int, _ bitsBase: Int, _ c: Int, _ dyw: Int, _ fxSum: Int) {
+    func _cell(_ rowBase: Int, _ bitsBase: Int, _ c: Int, _ dyw: Int, _ fxSum: Int) {
         if dyw == 0 { return }
         if c < 0 {
-            _acc[rowBase] &+= Int32(truncatingIfNeeded: dyw * 512)
-            _bits[bitsBase] |= 1
+            acc[rowBase] &+= Int32(truncatingIfNeeded: dyw * 512)
+            bits[bitsBase] |= 1
             return
         }
-        if c >= _width { return }
-        let p = _acc + rowBase + c
+        if c >= width { return }
+        let p = acc + rowBase + c
         p[0] &+= Int32(truncatingIfNeeded: dyw * (512 - fxSum))
         p[1] &+= Int32(truncatingIfNeeded: dyw * fxSum)
         let c1 = c + 1
-        _bits[bitsBase + (c >> 9)] |= 1 &<< UInt64((c >> 3) & 63)
-        _bits[bitsBase + (c1 >> 9)] |= 1 &<< UInt64((c1 >> 3) & 63)
+        bits[bitsBase + (c >> 9)] |= 1 &<< UInt64((c >> 3) & 63)
+        bits[bitsBase + (c1 >> 9)] |= 1 &<< UInt64((c1 >> 3) & 63)
     }
 
     // MARK: Sweep
 
     @inlinable
-    func _sweep<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+    func sweep<S: CoverageSink>(rule: FillRule, backend be: RasterBackend, into sink: inout S) {
         let evenOdd = rule == .evenOdd
-        let be = (backend ?? RasterBackend.current).effective
-        let acc = _acc, bits = _bits, cov = _cov
-        let width = _width, stride = _stride, words = _words, ox = _ox
-        for row in 0..<_height {
+        let acc = acc, bits = bits, cov = cov
+        let width = width, stride = stride, words = words, ox = ox, oy = oy
+        for row in 0..<height {
             let rowAcc = acc + row * stride, rowBits = bits + row * words
-            let y = _oy + row
+            let y = oy + row
             var carry: Int32 = 0
             var x = 0
             for wi in 0..<words {

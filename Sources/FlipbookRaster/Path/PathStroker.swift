@@ -419,8 +419,13 @@ public final class PathStroker {
             let kind: StrokeStyle.Join = smooth ? .round : style.join
             switch kind {
             case .round:
-                let theta = atan2(abs(cross), dot)
-                arc(V, from: sigma * N1, angle: aInner ? theta : -theta, into: &outer)
+                // the chord oE–oS alone is within tol of the arc when h(1 − cos(θ/2)) ≤ tol, i.e.
+                // (1 + cos θ)/2 ≥ (1 − tol/h)²: no arc points, no atan2 (the common case on curves)
+                let c = 1 - tol / h
+                if tol < h && (1 + dot) / 2 < c * c {
+                    let theta = atan2(abs(cross), dot)
+                    arc(V, from: sigma * N1, angle: aInner ? theta : -theta, into: &outer)
+                }
             case .miter:
                 // miter length / width = 1/cos(θ/2) = √(2/(1 + cos θ))
                 if 1 + dot > 1e-12 && 2 / (1 + dot) <= style.miterLimit * style.miterLimit {
