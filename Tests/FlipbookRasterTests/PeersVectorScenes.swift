@@ -33,6 +33,8 @@ struct VectorItem {
     var width: Double = 0
     /// The first point (the README's test vectors).
     var p0: RasterPoint
+    /// The generator's points (W7: P0 then C1 C2 P per cubic) or W6b's (x0, y0, w, h).
+    var raw: [Double] = []
 }
 
 enum PeersVectorScenes {
@@ -50,7 +52,7 @@ enum PeersVectorScenes {
             let x0 = cx - 0.5 * w, y0 = cy - 0.5 * h
             var p = RasterPath()
             p.addRoundedRect(x: x0, y: y0, width: w, height: h, radius: 4)
-            items.append(VectorItem(kind: .fill, path: p, r: r, g: g, b: b, a: 204, p0: RasterPoint(x0, y0)))
+            items.append(VectorItem(kind: .fill, path: p, r: r, g: g, b: b, a: 204, p0: RasterPoint(x0, y0), raw: [x0, y0, w, h]))
         }
         return items
     }
@@ -83,7 +85,8 @@ enum PeersVectorScenes {
                 pts.append(pts[0])
             }
             let r = rng.byte(), g = rng.byte(), b = rng.byte()
-            items.append(VectorItem(kind: .fill, path: cubicPath(pts, closed: true), r: r, g: g, b: b, a: 179, p0: pts[0]))
+            items.append(VectorItem(kind: .fill, path: cubicPath(pts, closed: true), r: r, g: g, b: b, a: 179, p0: pts[0],
+                                    raw: pts.flatMap { [$0.x, $0.y] }))
         }
         for _ in 0..<500 {
             let cx = rng.uniform(0, 1920), cy = rng.uniform(0, 1080)
@@ -97,7 +100,7 @@ enum PeersVectorScenes {
             let width = rng.uniform(1, 6)
             let r = rng.byte(), g = rng.byte(), b = rng.byte()
             items.append(VectorItem(kind: .stroke, path: cubicPath(pts, closed: false), r: r, g: g, b: b, a: 230,
-                                    width: width, p0: pts[0]))
+                                    width: width, p0: pts[0], raw: pts.flatMap { [$0.x, $0.y] }))
         }
         return items
     }

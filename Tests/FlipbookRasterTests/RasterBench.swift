@@ -50,6 +50,12 @@ enum RasterBench {
         return digits == 0 ? String(Int(v)) : String(v)
     }
 
+    static func write(_ path: String, _ data: UnsafeRawBufferPointer) {
+        guard let f = fopen(path, "wb") else { return }
+        _ = fwrite(data.baseAddress, 1, data.count, f)
+        fclose(f)
+    }
+
     static func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
 
     static func time(frames: Int, _ body: () -> Void) -> Double {
@@ -79,11 +85,12 @@ enum RasterBench {
 
     static func run(frames: Int = 15) {
         let be = RasterBackend.current
-        print("backend \(be), tolerance \(PathFlattening.defaultTolerance) px")
+        let r = PathRasterizer(), st = PathStroker()
+        if let t = getenv("RASTER_TOL").flatMap({ Double(String(cString: $0)) }) { r.tolerance = t; st.tolerance = t }
+        print("backend \(be), tolerance \(r.tolerance) px")
         let W = PeersVectorScenes.width, H = PeersVectorScenes.height
         let canvas = UnsafeMutablePointer<UInt32>.allocate(capacity: W * H)
         defer { canvas.deallocate() }
-        let r = PathRasterizer(), st = PathStroker()
         var outline = RasterPath()
         outline.reserveCapacity(verbs: 1 << 14, points: 1 << 14)
         let full = RasterClip(width: W, height: H)
@@ -131,6 +138,22 @@ enum RasterBench {
                 draw(items, rasterizer: r, stroker: st, outline: &outline, clip: full,
                      sink: { it in PaintSink(canvas: canvas, stride: W, color: RGBA8(straightR: it.r, g: it.g, b: it.b, a: it.a), backend: be) },
                      done: { _ in })
+            }
+            if let dir = getenv("RASTER_DUMP").map({ String(cString: $0) }) {
+                // one frame as painted above + the scene, for the peers' ref-ss (docs/rasterizer.md)
+                write("\(dir)/\(name).ours", UnsafeRawBufferPointer(start: canvas, count: W * H * 4))
+                var bytes: [UInt8] = []
+                func i32(_ v: Int) { withUnsafeBytes(of: Int32(v).littleEndian) { bytes.append(contentsOf: $0) } }
+                func f64(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+                i32(items.count); i32(Int(bg.r)); i32(Int(bg.g)); i32(Int(bg.b)); i32(Int(bg.a))
+                for it in items {
+                    let rrect = name == "W6b"
+                    i32(rrect ? 2 : (it.kind == .fill ? 0 : 1)); i32(it.kind == .fill ? 1 : 0); i32(rrect ? 0 : it.raw.count / 2)
+                    bytes.append(contentsOf: [it.r, it.g, it.b, it.a]); f64(it.width)
+                    for k in 0..<5 { f64(rrect ? (k < 4 ? it.raw[k] : 4) : 0) }
+                    if !rrect { for v in it.raw { f64(v) } }
+                }
+                bytes.withUnsafeBytes { write("\(dir)/\(name).scene", $0) }
             }
             print("\(name): coverage only \(f(coverage)) ms/frame (\(f(coverage * 1000 / Double(items.count))) µs/item)"
                   + (outlineMs > 0 ? " [stroke outlines alone \(f(outlineMs)) ms]" : "")
