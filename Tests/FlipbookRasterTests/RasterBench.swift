@@ -96,6 +96,7 @@ enum RasterBench {
         let full = RasterClip(width: W, height: H)
         for (name, items, bg, peersCovered) in [("W6b", PeersVectorScenes.w6b(), RGBA8(r: 32, g: 32, b: 32, a: 255), 7_587_428.0),
                                                 ("W7", PeersVectorScenes.w7(), RGBA8(r: 255, g: 255, b: 255, a: 255), 4_335_608.0)] {
+            if let only = getenv("RASTER_ONLY").map({ String(cString: $0) }), only != name { continue }
             var total: UInt64 = 0
             let coverage = time(frames: frames) {
                 total = 0
