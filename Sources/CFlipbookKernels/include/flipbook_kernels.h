@@ -67,6 +67,14 @@ void fbk_projective_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, const 
                          double x0, double rowX, double rowY, double rowQ, int clamp,
                          uint32_t opacity, const uint8_t *mask);
 
+/// The path rasterizer's accumulation -> coverage pass over n cells (FlipbookRaster
+/// Path/CoverageAccumulation.swift is the scalar twin; docs/rasterizer.md the maths):
+/// s_i = carry + acc[0] + ... + acc[i] (wrapping int32, units of 2^-17 pixel);
+/// non-zero: v = max(0, min(|s_i|, 2^17)); even-odd (even_odd != 0): v = s_i & (2^18 - 1),
+/// v = min(v, 2^18 - v); cov[i] = (255 v + 2^16) >> 17; acc[i] = 0. Returns s_{n-1}
+/// (carry when n == 0).
+int32_t fbk_accumulate_avx2(int32_t *acc, uint8_t *cov, intptr_t n, int32_t carry, int even_odd);
+
 #ifdef __cplusplus
 }
 #endif
