@@ -1,4 +1,5 @@
 import FlipbookRaster
+import FlipbookPixels
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,7 +33,7 @@ enum RasterBench {
                                 coverage: coverage.baseAddress, backend: backend)
         }
         mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-            let c = coverage == 255 ? color : SpanBlend.scaled(color, opacity: coverage)
+            let c = coverage == 255 ? color : RGBA8(packed: PixelMath.scale(color.packed, UInt32(coverage)))
             SpanBlend.solidOver(canvas + y * stride + x, color: c, count: count, backend: backend)
         }
     }
