@@ -18,7 +18,7 @@ extension CALayer {
     /// the recursion (one multiply-add per layer whose timing is not the identity).
     ///
     /// Changes nothing: a transition's "before" picture was recorded when it was added
-    /// (``CATransition/_fromSnapshot``), not taken from an earlier snapshot.
+    /// (`CATransition._fromSnapshot`), not taken from an earlier snapshot.
     public func makeRenderTree() -> RenderLayer { makeRenderTree(at: _runLoop.currentTime) }
 
     /// The snapshot at media time `time` of the model as it is now: every animation (and

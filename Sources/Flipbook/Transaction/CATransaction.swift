@@ -11,7 +11,7 @@ public let kCATransactionCompletionBlock = "completionBlock"
 /// Batches layer-tree changes into atomic updates (Apple's `CATransaction`).
 ///
 /// All methods act on the transaction stack of ``VirtualRunLoop/current`` — the current task's run
-/// loop if one is bound with ``VirtualRunLoop/run(_:)``, else the current thread's — so
+/// loop if one is bound with `VirtualRunLoop.run(_:)`, else the current thread's — so
 /// transactions are per thread (and per bound run loop), as on Apple.
 ///
 /// - A layer change outside `begin`/`commit` opens an *implicit* transaction at the bottom of
