@@ -177,7 +177,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookCLITests",
-            dependencies: ["FlipbookCLI", "FlipbookPixels", "FlipbookPNG", "FlipbookCompare", "FlipbookTestSupport"],
+            dependencies: ["FlipbookCLI", "FlipbookPixels", "FlipbookPNG", "FlipbookCompare", "FlipbookTesting",
+                           "FlipbookTestSupport"],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
     ]
