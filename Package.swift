@@ -142,19 +142,24 @@ let package = Package(
                           path: "samples/swift/overshoot", swiftSettings: swiftSettings),
 
         // MARK: Tests (one target per module)
+        // Shared by the test targets, not a product (as swift-collections' _CollectionsTestSupport):
+        // temporary folders and the seeded generator. The test pattern is FlipbookPixels' own.
+        .target(name: "FlipbookTestSupport", path: "Tests/FlipbookTestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "FlipbookTestSupportTests", dependencies: ["FlipbookTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookPixelsTests", dependencies: ["FlipbookPixels"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookGraphicsTests", dependencies: ["FlipbookGraphics", "FlipbookPixels"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookPixels"], swiftSettings: swiftSettings),
-        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookPixels"], swiftSettings: swiftSettings),
+        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookPixels", "FlipbookTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlipbookPNGTests",
-            dependencies: ["FlipbookPNG", "FlipbookPixels"],
+            dependencies: ["FlipbookPNG", "FlipbookPixels", "FlipbookTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "FlipbookRenderTests",
-            dependencies: ["FlipbookRender", "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookTesting"],
+            dependencies: ["FlipbookRender", "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookTesting",
+                           "FlipbookTestSupport"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
@@ -165,13 +170,16 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookTestingTests",
-            dependencies: ["FlipbookTesting", "FlipbookCompare", "FlipbookRender", "Flipbook", "FlipbookPixels", "FlipbookPNG"],
+            dependencies: ["FlipbookTesting", "FlipbookCompare", "FlipbookRender", "Flipbook", "FlipbookPixels", "FlipbookPNG",
+                           "FlipbookTestSupport"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "FlipbookCLITests",
-            dependencies: ["FlipbookCLI", "FlipbookPixels", "FlipbookPNG", "FlipbookCompare"],
+            dependencies: ["FlipbookCLI", "FlipbookPixels", "FlipbookPNG", "FlipbookCompare", "FlipbookTesting",
+                           "FlipbookTestSupport"],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
     ]

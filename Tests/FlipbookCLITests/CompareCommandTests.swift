@@ -4,12 +4,13 @@ import FlipbookPNG
 import FlipbookCompare
 @testable import FlipbookCLI
 import FlipbookPixels
+import FlipbookTestSupport
 import Foundation
 
-/// A class so `deinit` can remove each test's temporary folder (one instance per test).
-@Suite final class CompareCommandTests {
-    let root = try! SnapshotFileSystem.makeTemporaryDirectory(prefix: "flipbook-compare-")
-    deinit { SnapshotFileSystem.removeTree(root) }
+@Suite struct CompareCommandTests {
+    /// A fresh empty folder for each test (one suite instance per test), removed after it.
+    let folder = TemporaryDirectory(prefix: "flipbook-compare-")
+    var root: String { folder.path }
 
     static func image(width: Int = 4, height: Int = 4, change: (x: Int, y: Int, delta: Int)? = nil) -> PixelBuffer {
         var p = PixelBuffer(width: width, height: height)

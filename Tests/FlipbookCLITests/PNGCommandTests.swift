@@ -4,22 +4,15 @@ import ArgumentParser
 @testable import FlipbookCLI
 import FlipbookPNG
 import FlipbookPixels
+import FlipbookTestSupport
 
 /// `flipbook info` / `pattern`, driven through their command types (parse +
 /// execute, output captured as values), each test in its own temporary folder.
 @Suite struct PNGCommandTests {
-    final class Folder {
-        let path: String
-        init() {
-            path = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-cli-").path + UUID().uuidString
-            try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-        func file(_ name: String) -> String { path + "/" + name }
-    }
+    /// A fresh empty folder for each test (one suite instance per test), removed after it.
+    let folder = TemporaryDirectory(prefix: "flipbook-cli-")
 
     @Test func patternThenInfo() throws {
-        let folder = Folder()
         let out = folder.file("p.png")
         let command = try FlipbookCommand.parseAsRoot(["pattern", "-o", out, "--size", "300x200", "--preset", "fast"])
         #expect(command is PatternCommand)
@@ -46,7 +39,6 @@ import FlipbookPixels
     }
 
     @Test func infoOnACorruptFileIsOneLineAndExitCode1() throws {
-        let folder = Folder()
         let path = folder.file("bad.png")
         _ = PatternCommand.execute(output: path, size: "64x64", preset: .default)
         let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -85,7 +77,6 @@ import FlipbookPixels
         #expect(PatternCommand.parseSize("1920x1080")! == (1920, 1080))
         #expect(PatternCommand.parseSize("16385x2") == nil)
         // Writing into a missing folder is a one-line failure, and nothing is created.
-        let folder = Folder()
         guard case .failure(let f) = PatternCommand.execute(output: folder.file("no/p.png"), size: "8x8", preset: .fast) else {
             Issue.record("expected a failure"); return
         }

@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 import FlipbookPNG
+import FlipbookTestSupport
 @testable import FlipbookCLI
 
 /// Runs `flipbook render` in-process; collects stderr.
@@ -10,11 +11,6 @@ struct RenderRun {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static func scene(_ name: String) -> String { "\(repo)/samples/scenes/\(name).json" }
-
-    static func tempDir() -> String {
-        var template = Array("/tmp/flipbook-render-XXXXXX".utf8CString)
-        return String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
-    }
 
     static func run(_ args: [String], searchPath: String? = nil, stopAfter: Int? = nil) throws -> (code: Int32, err: String) {
         let log = Mutex("")
@@ -40,7 +36,9 @@ struct RenderRun {
 }
 
 @Suite struct RenderCommandTests {
-    let tmp = RenderRun.tempDir()
+    /// A fresh empty folder for each test (one suite instance per test), removed after it.
+    let folder = TemporaryDirectory(prefix: "flipbook-render-")
+    var tmp: String { folder.path }
 
     func writeScene(_ name: String, _ text: String) -> String {
         let p = "\(tmp)/\(name)"

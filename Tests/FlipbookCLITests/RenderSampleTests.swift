@@ -3,10 +3,13 @@ import Testing
 import FlipbookPNG
 @testable import FlipbookCLI
 import FlipbookPixels
+import FlipbookTestSupport
 
 /// Every sample scene renders, and the seed scenarios' frames show what the seeds describe.
 @Suite struct RenderSampleTests {
-    let tmp = RenderRun.tempDir()
+    /// A fresh empty folder for each test (one suite instance per test), removed after it.
+    let folder = TemporaryDirectory(prefix: "flipbook-render-")
+    var tmp: String { folder.path }
 
     /// Renders `frames` of sample `name` (full size) and decodes them.
     func frames(_ name: String, _ frames: [Int]) throws -> [Int: PixelBuffer] {

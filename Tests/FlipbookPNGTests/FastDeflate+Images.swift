@@ -1,17 +1,6 @@
 @testable import FlipbookPNG
 import FlipbookPixels
-
-/// Deterministic xorshift32 for test images.
-struct FastDeflateRNG {
-    var state: UInt32
-    init(seed: UInt32) { state = seed | 1 }
-    mutating func byte() -> UInt8 {
-        state ^= state << 13
-        state ^= state >> 17
-        state ^= state << 5
-        return UInt8(truncatingIfNeeded: state >> 24)
-    }
-}
+import FlipbookTestSupport
 
 /// Synthetic images like the frames Flipbook dumps.
 enum FastDeflateImages {
@@ -23,7 +12,7 @@ enum FastDeflateImages {
 
     /// Like W1: smooth colour ramps with a little noise (bilinear-sampled content), opaque.
     static func w1Like(width: Int, height: Int) -> PixelBuffer {
-        var rng = FastDeflateRNG(seed: 42)
+        var rng = SplitMix64(seed: 42)
         var image = PixelBuffer(width: width, height: height)
         for y in 0..<height { for x in 0..<width {
             let n = Int(rng.byte() & 7)

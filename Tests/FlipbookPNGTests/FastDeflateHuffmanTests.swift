@@ -1,5 +1,6 @@
 import Testing
 @testable import FlipbookPNG
+import FlipbookTestSupport
 
 /// The encoder's length-limited Huffman codes (package-merge): always a complete prefix code
 /// within the limit, and exactly as cheap as unlimited Huffman whenever that fits the limit.
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func randomCountsAreOptimalOrLimited() {
-        var rng = FastDeflateRNG(seed: 3)
+        var rng = SplitMix64(seed: 3)
         var limited = 0
         for trial in 0..<300 {
             let n = trial % 3 == 0 ? 19 : trial % 3 == 1 ? 30 : 286

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FlipbookPNG
 import FlipbookPixels
+import FlipbookTestSupport
 
 /// `PNGCompressionStrategy.flipbookFast`: Flipbook's own deflate (fast_deflate.c). Every
 /// output must decode with libpng to exactly the input.
@@ -19,7 +20,7 @@ import FlipbookPixels
     }
 
     @Test func everySmallSizeRoundTripsAsRGBAndRGBA() throws {
-        var rng = FastDeflateRNG(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for width in 1...67 {
             for height in 1...3 {
                 // Opaque (written as RGB): noise mixed with runs, so both literals and matches occur.
@@ -43,7 +44,7 @@ import FlipbookPixels
     }
 
     @Test func noiseStaysWithinStoredSizePlusOverhead() throws {
-        var rng = FastDeflateRNG(seed: 1)
+        var rng = SplitMix64(seed: 1)
         for (w, h, opaque) in [(300, 257, true), (300, 257, false), (1, 1, true), (4096, 40, false)] {
             var image = PixelBuffer(width: w, height: h)
             for y in 0..<h { for x in 0..<w {
@@ -91,7 +92,7 @@ import FlipbookPixels
         var fib: [Int] = [1, 1]
         while fib.count < 24 { fib.append(fib[fib.count - 1] + fib[fib.count - 2]) }
         let total = fib.reduce(0, +)
-        var rng = FastDeflateRNG(seed: 11)
+        var rng = SplitMix64(seed: 11)
         var image = PixelBuffer(width: 400, height: 130)
         func draw() -> UInt8 {
             var r = (Int(rng.byte()) << 16 | Int(rng.byte()) << 8 | Int(rng.byte())) % total
@@ -138,19 +139,19 @@ import FlipbookPixels
     @Test func pngcheckAcceptsTheOutput() throws {
         let tool = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let tool else { return }  // not installed: nothing to check
-        let folder = TempFolder()
-        defer { folder.remove() }
-        for (name, image) in [("w1.png", FastDeflateImages.w1Like(width: 320, height: 200)),
-                              ("flat.png", FastDeflateImages.flatUI(width: 320, height: 200)),
-                              ("alpha.png", allPremultipliedPairsImage())] {
-            try PNG.write(image, to: folder.file(name), options: Self.own.withText([PNGTextChunk("flipbook:time", "0")]))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = ["-v", folder.file(name)]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "pngcheck rejected \(name)")
+        try withTemporaryDirectory(prefix: "flipbook-png-") { folder in
+            for (name, image) in [("w1.png", FastDeflateImages.w1Like(width: 320, height: 200)),
+                                  ("flat.png", FastDeflateImages.flatUI(width: 320, height: 200)),
+                                  ("alpha.png", allPremultipliedPairsImage())] {
+                try PNG.write(image, to: folder.file(name), options: Self.own.withText([PNGTextChunk("flipbook:time", "0")]))
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: tool)
+                process.arguments = ["-v", folder.file(name)]
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "pngcheck rejected \(name)")
+            }
         }
     }
 }

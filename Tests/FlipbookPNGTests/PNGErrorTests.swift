@@ -3,9 +3,13 @@ import Foundation
 import Testing
 @testable import FlipbookPNG
 import FlipbookPixels
+import FlipbookTestSupport
 
 /// Bad input gives a clear, typed error and nothing else: no crash, no output, no temp file.
 @Suite struct PNGErrorTests {
+    /// A fresh empty folder for each test (one suite instance per test), removed after it.
+    let folder = TemporaryDirectory(prefix: "flipbook-png-")
+
     static func sample() throws -> [UInt8] {
         try PNG.encode(allPremultipliedPairsImage(), options: .fast)
     }
@@ -61,8 +65,6 @@ import FlipbookPixels
     }
 
     @Test func missingAndUnreadableFilesAreReported() {
-        let folder = TempFolder()
-        defer { folder.remove() }
         Self.expectError(.fileNotFound, containing: "no such file") { () throws(PNGError) in
             _ = try PNG.decode(contentsOf: folder.file("absent.png"))
         }
@@ -76,8 +78,6 @@ import FlipbookPixels
     }
 
     @Test func writesToMissingOrBadFoldersFailAndLeaveNothing() throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
         let image = allPremultipliedPairsImage()
         Self.expectError(.writeFailed, containing: "does not exist") { () throws(PNGError) in
             try PNG.write(image, to: folder.file("missing/frame.png"))
@@ -107,8 +107,6 @@ import FlipbookPixels
     }
 
     @Test func degenerateEncodeRequestsFailAndLeaveNothing() throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
         // A buffer whose bytes no longer match its size (PixelBuffer.bytes is mutable).
         var broken = PixelBuffer(width: 4, height: 4)
         broken.bytes = []
@@ -151,8 +149,6 @@ import FlipbookPixels
     }
 
     @Test func successfulWritesAreCompleteAndLeaveNoTemporary() throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
         let image = allPremultipliedPairsImage()
         try PNG.write(image, to: folder.file("a.png"), options: .fast)
         try PNG.write(image, to: folder.file("a.png"), options: .small)  // replace in place

@@ -2,27 +2,6 @@ import Foundation
 @testable import FlipbookPNG
 import FlipbookPixels
 
-/// A fresh empty folder under the system temp dir, removed by ``remove()``.
-struct TempFolder {
-    let path: String
-
-    init() {
-        var template = Array((URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-png-XXXXXX").path).utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(made != nil, "mkdtemp failed")
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Names of every entry in the folder (hidden ones too): the check that nothing leaked.
-    var entries: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 enum Fixtures {
     /// Folder of the committed fixture files.
     static let folder: String = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.path

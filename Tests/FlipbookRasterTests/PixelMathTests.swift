@@ -1,6 +1,7 @@
 import Testing
 @testable import FlipbookRaster
 import FlipbookPixels
+import FlipbookTestSupport
 
 /// `PixelMath` works on two channels per word; these tests hold it to the per-channel
 /// definitions of docs/rounding.md, and to the compositor's former private copies
@@ -13,7 +14,7 @@ import FlipbookPixels
 
     /// Random words: valid premultiplied pixels, and arbitrary (invalid) ones.
     static func samples(_ n: Int, seed: UInt64) -> [(UInt32, UInt32)] {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let edge: [UInt32] = [0, 0xFFFF_FFFF, 0xFF00_0000, 0x00FF_FFFF, 0x8080_8080, 0x01FF_01FF]
         var out: [(UInt32, UInt32)] = []
         for a in edge { for b in edge { out.append((a, b)) } }
@@ -49,7 +50,7 @@ import FlipbookPixels
     }
 
     @Test func bilinearIsTheOneRoundingFormula() {
-        var rng = SeededRandom(seed: 9)
+        var rng = SplitMix64(seed: 9)
         for i in 0..<50_000 {
             let p = (0..<4).map { _ in i % 2 == 0 ? rng.premultiplied() : UInt32(truncatingIfNeeded: rng.next()) }
             let fx = i < 256 ? UInt32(i) : UInt32(rng.byte()), fy = i < 256 ? UInt32(255 - i) : UInt32(rng.byte())
@@ -65,7 +66,7 @@ import FlipbookPixels
     /// The compositor's former `over` (`s + scale(d, 255 − s.a)`, no saturation): the same bytes
     /// on valid premultiplied input.
     @Test func overMatchesTheCompositorsFormerCopyOnValidInput() {
-        var rng = SeededRandom(seed: 10)
+        var rng = SplitMix64(seed: 10)
         for _ in 0..<50_000 {
             let s = rng.premultiplied(), d = rng.premultiplied()
             let ia = 255 - (s >> 24)

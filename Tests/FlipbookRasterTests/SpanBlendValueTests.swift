@@ -2,9 +2,11 @@ import Testing
 @testable import FlipbookRaster
 import FlipbookPixels
 
-/// Known values of the blend formulas, worked by hand, on both backends.
+/// Known values of the blend formulas, worked by hand, on both backends (on the portable one
+/// alone where the CPU lacks AVX2).
 @Suite struct SpanBlendValueTests {
-    static let backends: [RasterBackend] = [.portable, .native]
+    /// `.portable`, and `.native` where the CPU has AVX2 (never the portable kernel twice).
+    static let backends = RasterBackend.testedHere
 
     @Test(arguments: backends) func opacityThenSourceOver(backend: RasterBackend) {
         // s = opaque red at opacity 204: s' = (204, 0, 0, 204); over opaque blue:

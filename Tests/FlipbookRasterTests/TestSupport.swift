@@ -1,28 +1,15 @@
 @testable import FlipbookRaster
-#if canImport(Glibc)
-import Glibc
-#endif
+import CFlipbookKernels
 import FlipbookPixels
+import FlipbookTestSupport
 
-/// SplitMix64: a tiny seeded generator so every test run sees the same data.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
+/// Random pixel data for the kernel tests, from the shared seeded generator.
+extension SplitMix64 {
     /// A random valid premultiplied pixel; a quarter are transparent or opaque extremes.
     mutating func premultiplied() -> UInt32 {
         let pick = next() % 8
         let a: UInt32 = pick == 0 ? 0 : pick == 1 ? 255 : UInt32(byte())
-        func ch(_ r: inout SeededRandom) -> UInt32 { a == 0 ? 0 : UInt32(r.next() % UInt64(a + 1)) }
+        func ch(_ r: inout SplitMix64) -> UInt32 { a == 0 ? 0 : UInt32(r.next() % UInt64(a + 1)) }
         return ch(&self) | ch(&self) << 8 | ch(&self) << 16 | a << 24
     }
 
@@ -30,4 +17,22 @@ struct SeededRandom {
     mutating func coverage() -> UInt8 {
         switch next() % 4 { case 0: return 0; case 1: return 255; default: return byte() }
     }
+}
+
+/// What this CPU can run, for `.enabled(if:)`: a test that compares a native kernel with its
+/// portable twin is skipped (and says so) where the native kernel cannot run, instead of
+/// comparing the portable kernel with itself (`.native` falls back to `.portable` there).
+enum CPU {
+    /// AVX2: the native backend runs (``RasterBackend/nativeAvailable``).
+    static let hasAVX2 = RasterBackend.nativeAvailable
+    /// AVX-512F/BW on top of AVX2, whatever `FLIPBOOK_AVX512` says: the AVX-512 kernels can be
+    /// called directly.
+    static let hasAVX512BW = RasterBackend.nativeAvailable && fbk_cpu_has_avx512bw() != 0
+}
+
+extension RasterBackend {
+    /// The backends that really run on this machine: `.portable`, plus `.native` where the CPU
+    /// has AVX2. Tests of known values run on each; without AVX2 the native case is left out
+    /// rather than run as a second copy of the portable one.
+    static let testedHere: [RasterBackend] = nativeAvailable ? [.portable, .native] : [.portable]
 }

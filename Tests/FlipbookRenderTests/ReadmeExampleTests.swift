@@ -3,13 +3,14 @@ import Testing
 import Flipbook
 import FlipbookRender
 import FlipbookPNG
+import FlipbookTestSupport
 
 /// The Swift example in README.md, verbatim between the markers, so the README stays true.
 @Suite struct ReadmeExampleTests {
     @Test func readmeExampleRecordsAnImplicitMove() throws {
-        let dir = NSTemporaryDirectory() + "flipbook-readme-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = TemporaryDirectory(prefix: "flipbook-readme-")
+        defer { withExtendedLifetime(folder) {} }
+        let dir = folder.path
 
         // README example begins
         let loop = VirtualRunLoop()

@@ -2,11 +2,14 @@ import Testing
 import Foundation
 @testable import FlipbookRender
 import FlipbookPixels
+import FlipbookTestSupport
 
 @Suite struct Y4MSinkTests {
+    /// A fresh empty folder for each test (one suite instance per test), removed after it.
+    let folder = TemporaryDirectory(prefix: "flipbook-sink-")
+
     @Test func headerAndFrameSizes() throws {
-        let dir = sinkTempDir("y4m")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = folder.path
         let path = dir + "/out.y4m"
         let sink = Y4MSink(path: path)
         let format = FrameSinkFormat(width: 5, height: 3, fps: 30000.0 / 1001, frames: 0...2)
@@ -48,8 +51,7 @@ import FlipbookPixels
     }
 
     @Test func cancelLeavesNothingAndOrderIsEnforced() throws {
-        let dir = sinkTempDir("y4mc")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = folder.path
         let sink = Y4MSink(path: dir + "/out.y4m", chroma: .c444)
         try sink.begin(FrameSinkFormat(width: 2, height: 2, fps: 25, frames: 4...6))
         #expect(throws: FrameSinkError.notBegun("frame 5 written when frame 4 was expected (a stream needs frames in order)")) {
@@ -64,17 +66,23 @@ import FlipbookPixels
 @Suite struct FFmpegSinkTests {
     let format = FrameSinkFormat(width: 4, height: 2, fps: 30, frames: 0...2)
 
+    /// Fresh folders for each test (one suite instance per test), removed after it: the fake
+    /// program's and the output's.
+    let binFolder = TemporaryDirectory(prefix: "flipbook-sink-ffbin-")
+    let outFolder = TemporaryDirectory(prefix: "flipbook-sink-ffout-")
+
     @Test func missingProgramIsNamed() {
-        let sink = FFmpegSink(path: "/tmp/never.mp4", container: .mp4, searchPath: "/nonexistent-a:/nonexistent-b")
+        let never = outFolder.file("never.mp4")
+        let sink = FFmpegSink(path: never, container: .mp4, searchPath: "/nonexistent-a:/nonexistent-b")
         #expect(throws: FrameSinkError.missingProgram(name: "ffmpeg", searched: "/nonexistent-a:/nonexistent-b")) { try sink.begin(format) }
         #expect(FrameSinkError.missingProgram(name: "ffmpeg", searched: "/a:/b").description
                 == "ffmpeg was not found on PATH (searched /a:/b); install ffmpeg or choose another format (png, y4m)")
-        #expect(!FileManager.default.fileExists(atPath: "/tmp/never.mp4"))
+        #expect(!FileManager.default.fileExists(atPath: never))
     }
 
-    /// A fake `ffmpeg` script in a fresh folder; returns the folder.
+    /// A fake `ffmpeg` script in this test's program folder; returns the folder.
     func fakeFFmpeg(_ body: String) -> String {
-        let dir = sinkTempDir("ffbin")
+        let dir = binFolder.path
         let script = dir + "/ffmpeg"
         try! ("#!/bin/sh\n" + body + "\n").write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
@@ -84,8 +92,7 @@ import FlipbookPixels
     @Test func streamsRawRGBAAndRenamesOnSuccess() throws {
         // Records its arguments next to the output, then copies stdin to the output (last argument).
         let bin = fakeFFmpeg(#"for a; do out="$a"; done; echo "$@" > "$out.args"; cat > "$out""#)
-        let dir = sinkTempDir("ffout")
-        defer { try? FileManager.default.removeItem(atPath: bin); try? FileManager.default.removeItem(atPath: dir) }
+        let dir = outFolder.path
         let sink = FFmpegSink(path: dir + "/movie.mp4", container: .mp4, background: .white, searchPath: bin)
         try sink.begin(format)
         var translucent = sinkFrame(4, 2, seed: 9)
@@ -103,8 +110,7 @@ import FlipbookPixels
 
     @Test func failureShowsStderrAndLeavesNothing() throws {
         let bin = fakeFFmpeg("cat > /dev/null; echo 'Unknown encoder libx264' >&2; exit 1")
-        let dir = sinkTempDir("fffail")
-        defer { try? FileManager.default.removeItem(atPath: bin); try? FileManager.default.removeItem(atPath: dir) }
+        let dir = outFolder.path
         let sink = FFmpegSink(path: dir + "/movie.webm", container: .webm, searchPath: bin)
         try sink.begin(format)
         for n in 0...2 { try sink.write(frame: n, sinkFrame(4, 2, seed: 0), time: 0) }
@@ -116,8 +122,7 @@ import FlipbookPixels
 
     @Test func programQuittingEarlyIsAnError() throws {
         let bin = fakeFFmpeg("echo 'bad input' >&2; exit 2")
-        defer { try? FileManager.default.removeItem(atPath: bin) }
-        let sink = FFmpegSink(path: "/tmp/flipbook-never.webm", container: .webm, searchPath: bin)
+        let sink = FFmpegSink(path: outFolder.file("never.webm"), container: .webm, searchPath: bin)
         let big = FrameSinkFormat(width: 512, height: 512, fps: 30, frames: 0...9)
         try sink.begin(big)
         var caught: FrameSinkError?

@@ -3,13 +3,7 @@ import Foundation
 import FlipbookPNG
 @testable import FlipbookRender
 import FlipbookPixels
-
-/// A fresh empty folder under /tmp.
-func sinkTempDir(_ tag: String) -> String {
-    let dir = NSTemporaryDirectory() + "flipbook-sink-\(tag)-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
-}
+import FlipbookTestSupport
 
 /// A `w × h` opaque frame whose pixel (x, y) encodes x, y and `seed`.
 func sinkFrame(_ w: Int, _ h: Int, seed: UInt8) -> PixelBuffer {
@@ -39,9 +33,11 @@ func sinkFrame(_ w: Int, _ h: Int, seed: UInt8) -> PixelBuffer {
 }
 
 @Suite struct PNGSequenceSinkTests {
+    /// A fresh empty folder for each test (one suite instance per test), removed after it.
+    let folder = TemporaryDirectory(prefix: "flipbook-sink-")
+
     @Test func writesDecodableFramesAtomically() throws {
-        let dir = sinkTempDir("png")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = folder.path
         let sink = PNGSequenceSink(directory: dir)
         try sink.begin(FrameSinkFormat(width: 5, height: 3, fps: 30, frames: 10...12))
         for n in 10...12 { try sink.write(frame: n, sinkFrame(5, 3, seed: UInt8(n)), time: Double(n) / 30) }
@@ -54,8 +50,7 @@ func sinkFrame(_ w: Int, _ h: Int, seed: UInt8) -> PixelBuffer {
     }
 
     @Test func resumeTrustsOnlyCompleteFiles() throws {
-        let dir = sinkTempDir("resume")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = folder.path
         let sink = PNGSequenceSink(directory: dir, pattern: try FramePattern("f%d.png"))
         try sink.begin(FrameSinkFormat(width: 8, height: 8, fps: 24, frames: 0...3))
         for n in 0...2 { try sink.write(frame: n, sinkFrame(8, 8, seed: UInt8(n)), time: 0) }
@@ -83,8 +78,7 @@ func sinkFrame(_ w: Int, _ h: Int, seed: UInt8) -> PixelBuffer {
     }
 
     @Test func wrongSizeIsRefused() throws {
-        let dir = sinkTempDir("size")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = folder.path
         let sink = PNGSequenceSink(directory: dir)
         try sink.begin(FrameSinkFormat(width: 4, height: 4, fps: 30, frames: 0...0))
         #expect(throws: FrameSinkError.wrongFrameSize(frame: 0, expected: "4×4", got: "3×4")) {

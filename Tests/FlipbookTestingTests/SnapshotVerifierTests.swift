@@ -4,16 +4,12 @@ import FlipbookPNG
 @testable import FlipbookTesting
 @testable import FlipbookCompare
 import FlipbookPixels
+import FlipbookTestSupport
 
-/// A fresh empty folder `$TMPDIR/flipbook-testing-XXXXXX` for one test; the suites that use it
-/// are classes whose `deinit` removes it (Swift Testing makes one instance per test).
-func makeTempFolder() -> String {
-    try! SnapshotFileSystem.makeTemporaryDirectory(prefix: "flipbook-testing-")
-}
-
-@Suite final class SnapshotVerifierTests {
-    let root = makeTempFolder()
-    deinit { SnapshotFileSystem.removeTree(root) }
+@Suite struct SnapshotVerifierTests {
+    /// A fresh empty folder for each test (one suite instance per test), removed after it.
+    let folder = TemporaryDirectory(prefix: "flipbook-testing-")
+    var root: String { folder.path }
     var location: SnapshotLocation {
         SnapshotLocation.forTest(filePath: "\(root)/Tests/AppTests/ButtonTests.swift", testName: "pressed()",
                                  name: "highlight", failuresRoot: "\(root)/failures")
@@ -102,19 +98,6 @@ func makeTempFolder() -> String {
         #expect(message.hasPrefix("2 of 3 frames differ: t1, t2\n"))
         #expect(message.contains("• t1:") && message.contains("• t2:") && !message.contains("• t0:"))
         #expect(SnapshotOutcome.combinedMessage(Array(results.prefix(1))) == nil)
-    }
-
-    @Test func removeTreeDeletesNestedFoldersButNotSymlinkTargets() throws {
-        let outside = "\(root)/outside.txt", tree = "\(root)/tree"
-        try SnapshotFileSystem.makeDirectories("\(tree)/a/b")
-        close(open(outside, O_WRONLY | O_CREAT, 0o644))
-        close(open("\(tree)/a/b/f.png", O_WRONLY | O_CREAT, 0o644))
-        #expect(symlink(outside, "\(tree)/a/link") == 0)
-        SnapshotFileSystem.removeTree(tree)
-        #expect(SnapshotFileSystem.kind(of: tree) == .missing)
-        #expect(SnapshotFileSystem.kind(of: outside) == .file)
-        SnapshotFileSystem.removeTree("\(root)/does-not-exist")   // fine
-        #expect(SnapshotFileSystem.lastComponent(of: root).hasPrefix("flipbook-testing-"))
     }
 
     @Test func recordModeFromEnvironment() throws {
