@@ -1,4 +1,5 @@
 import Testing
+import FlipbookTestSupport
 @testable import FlipbookRaster
 
 /// The accumulation → coverage pass: the AVX2 kernel against the portable twin (never portable
@@ -6,7 +7,7 @@ import Testing
 @Suite struct CoverageAccumulationTests {
     /// Random cell values: mostly realistic deposits (|v| ≤ 2^17, many zeros), some large ones
     /// that exercise windings beyond ±1, the fold, and int32 wrap-around.
-    static func cells(_ rng: inout SeededRandom, _ n: Int) -> [Int32] {
+    static func cells(_ rng: inout SplitMix64, _ n: Int) -> [Int32] {
         (0..<n).map { _ in
             switch rng.next() % 8 {
             case 0, 1: return 0
@@ -19,7 +20,7 @@ import Testing
 
     @Test(.enabled(if: RasterBackend.nativeAvailable))
     func nativeMatchesPortableOnEveryLength() {
-        var rng = SeededRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         var failures: [String] = []
         for count in 0...67 {
             for start in 0..<4 {
@@ -58,7 +59,7 @@ import Testing
 
     /// The portable pass against the formula evaluated independently in 64-bit arithmetic.
     @Test func portableMatchesTheFormula() {
-        var rng = SeededRandom(seed: 8)
+        var rng = SplitMix64(seed: 8)
         for rule in [FillRule.nonZero, .evenOdd] {
             var acc = Self.cells(&rng, 300).map { $0 / 4 }          // no int32 wrap here
             var cov = [UInt8](repeating: 0, count: 300)

@@ -1,4 +1,5 @@
 import Testing
+import FlipbookTestSupport
 @testable import FlipbookRaster
 
 /// Fills `path` into a dense bitmap over `clip` (default: 64×64 at the origin).
@@ -154,9 +155,9 @@ func rasterize(_ path: RasterPath, rule: FillRule = .nonZero, clip: RasterClip =
     }
 
     /// A random path: polygons and cubics, partly outside the canvas on every side.
-    static func randomPath(_ rng: inout SeededRandom) -> RasterPath {
+    static func randomPath(_ rng: inout SplitMix64) -> RasterPath {
         var p = RasterPath()
-        func pt(_ rng: inout SeededRandom) -> RasterPoint { RasterPoint(-30 + 160 * rng.unit(), -30 + 160 * rng.unit()) }
+        func pt(_ rng: inout SplitMix64) -> RasterPoint { RasterPoint(-30 + 160 * rng.unit(), -30 + 160 * rng.unit()) }
         for _ in 0..<(1 + Int(rng.next() % 3)) {
             p.move(to: pt(&rng))
             for _ in 0..<(2 + Int(rng.next() % 6)) {
@@ -174,7 +175,7 @@ func rasterize(_ path: RasterPath, rule: FillRule = .nonZero, clip: RasterClip =
     /// THE determinism requirement: a pixel's byte does not depend on the band or clip that
     /// contains it.
     @Test func bandsAndClipsGiveIdenticalBytes() {
-        var rng = SeededRandom(seed: 12)
+        var rng = SplitMix64(seed: 12)
         let W = 100, H = 100
         let r = PathRasterizer()
         var failures: [String] = []
@@ -208,7 +209,7 @@ func rasterize(_ path: RasterPath, rule: FillRule = .nonZero, clip: RasterClip =
 
     @Test(.enabled(if: RasterBackend.nativeAvailable))
     func nativeAndPortableRasterizeIdentically() {
-        var rng = SeededRandom(seed: 99)
+        var rng = SplitMix64(seed: 99)
         for _ in 0..<10 {
             let p = Self.randomPath(&rng)
             for rule in [FillRule.nonZero, .evenOdd] {
