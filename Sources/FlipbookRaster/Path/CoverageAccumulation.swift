@@ -60,8 +60,8 @@ public enum CoverageAccumulation {
 
     /// The portable twin (the definition of the result).
     @inlinable
-    public static func _accumulateScalar(_ acc: UnsafeMutablePointer<Int32>, _ cov: UnsafeMutablePointer<UInt8>,
-                                         _ count: Int, _ carry: Int32, _ evenOdd: Bool) -> Int32 {
+    package static func _accumulateScalar(_ acc: UnsafeMutablePointer<Int32>, _ cov: UnsafeMutablePointer<UInt8>,
+                                          _ count: Int, _ carry: Int32, _ evenOdd: Bool) -> Int32 {
         var s = carry
         var i = 0
         while i < count {
