@@ -67,7 +67,7 @@ extension _Planner {
         let sx0 = Double(cr.minX) * iw, sy0 = Double(cr.minY) * ih
         let sw = Double(cr.width) * iw, sh = Double(cr.height) * ih
         guard let d = Self.gravityRect(l.contentsGravity, bounds: l.bounds, content: (sw / cs, sh / cs)),
-              d.width > 0, d.height > 0, var own = shape(d, h) else { return }
+              d.width > 0, d.height > 0, let own = shape(d, h) else { return }
         var clipList = clips
         if l.masksToBounds, let bs = shape(l.bounds, h, radii: radii(l)) { clipList.append(bs) } else if l.masksToBounds { return }
         let dx0 = Double(d.minX), dy0 = Double(d.minY), dw = Double(d.width), dh = Double(d.height)
@@ -108,7 +108,6 @@ extension _Planner {
                 dy: (dy0, dy0 + capT * fy, dy0 + dh - capB * fy, dy0 + dh),
                 sy: (sy0, sy0 + Double(cc.minY) * sh, sy0 + Double(cc.maxY) * sh, sy0 + sh))
         }
-        own.rounded = nil
         emit(own, clips: clipList, paint: .image(paint), opacity: opacity)
     }
 }
