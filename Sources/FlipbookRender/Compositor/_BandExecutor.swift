@@ -173,38 +173,47 @@ enum _BandExecutor {
         let interiors = scratch.interiors
         if tile > 0 { for i in 0..<n { interiors[i] = (0, 0) } }
         var sink = _PaintSink(painter: painter, target: t, constant: scratch.coverage, interiors: tile > 0 ? interiors : nil, y0: r.y0)
-        let clip = RasterClip(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1)
-        switch d.shapes.count {
+        // Whole-pixel rectangles only narrow the rows and columns (coverage 255 inside, 0
+        // outside: the rasterizer would give the same bytes); the others are rasterized.
+        var rect = r, rasterized = 0, single = 0
+        for (i, s) in d.shapes.enumerated() {
+            if let p = s.pixelRect { rect = rect.intersection(p) } else { rasterized += 1; single = i }
+        }
+        if rect.isEmpty { return }
+        let clip = RasterClip(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: rect.y1)
+        switch rasterized {
         case 0:
-            for y in r.y0..<r.y1 { sink.constantSpan(y: y, x: r.x0, count: r.x1 - r.x0, coverage: 255) }
+            for y in rect.y0..<rect.y1 { sink.constantSpan(y: y, x: rect.x0, count: rect.x1 - rect.x0, coverage: 255) }
         case 1:
-            scratch.rasterizer.fill(d.shapes[0].path, rule: d.shapes[0].rule, clip: clip, into: &sink)
+            scratch.rasterizer.fill(d.shapes[single].path, rule: d.shapes[single].rule, clip: clip, into: &sink)
         default:
-            // Several shapes: each rasterized into a dense mask over `r`, multiplied with exact
-            // rounding (c = div255(c₀·c₁)), then replayed as spans.
-            let w = r.x1 - r.x0, count = w * n
+            // Several shapes: each rasterized into a dense mask over `rect`, multiplied with exact
+            // rounding (c = div255(c₀·c₁), `PixelMath.mul8`), then replayed as spans.
+            let w = rect.x1 - rect.x0, count = w * (rect.y1 - rect.y0)
             let a = scratch.masks(count), b = a + count
-            a.update(repeating: 0, count: count)
-            var ms = _MaskSink(base: a, x0: r.x0, y0: r.y0, width: w)
-            scratch.rasterizer.fill(d.shapes[0].path, rule: d.shapes[0].rule, clip: clip, into: &ms)
-            for s in d.shapes.dropFirst() {
-                b.update(repeating: 0, count: count)
-                var mb = _MaskSink(base: b, x0: r.x0, y0: r.y0, width: w)
-                scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &mb)
-                for i in 0..<count where a[i] != 0 { a[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(UInt32(a[i]), UInt32(b[i]))) }
+            var first = true
+            for s in d.shapes where s.pixelRect == nil {
+                let m = first ? a : b
+                m.update(repeating: 0, count: count)
+                var ms = _MaskSink(base: m, x0: rect.x0, y0: rect.y0, width: w)
+                scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &ms)
+                if !first {
+                    for i in 0..<count where a[i] != 0 { a[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(UInt32(a[i]), UInt32(b[i]))) }
+                }
+                first = false
             }
-            for y in r.y0..<r.y1 {
-                let m = a + (y - r.y0) * w
+            for y in rect.y0..<rect.y1 {
+                let m = a + (y - rect.y0) * w
                 var x = 0
                 while x < w {
                     let v = m[x]
                     var e = x + 1
                     if v == 0 || v == 255 {
                         while e < w && m[e] == v { e += 1 }
-                        if v == 255 { sink.constantSpan(y: y, x: r.x0 + x, count: e - x, coverage: 255) }
+                        if v == 255 { sink.constantSpan(y: y, x: rect.x0 + x, count: e - x, coverage: 255) }
                     } else {
                         while e < w && m[e] != 0 && m[e] != 255 { e += 1 }
-                        sink.coverageSpan(y: y, x: r.x0 + x, coverage: UnsafeBufferPointer(start: m + x, count: e - x))
+                        sink.coverageSpan(y: y, x: rect.x0 + x, coverage: UnsafeBufferPointer(start: m + x, count: e - x))
                     }
                     x = e
                 }

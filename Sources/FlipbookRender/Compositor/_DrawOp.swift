@@ -15,6 +15,9 @@ struct _Shape: Sendable {
     var rule: FillRule
     /// Device pixels that may have non-zero coverage (already clipped to the frame).
     var bounds: _IRect
+    /// Set when the path is an axis-aligned rectangle on whole pixels (∩ the frame): its
+    /// coverage is exactly 255 inside and 0 outside, so the executor skips the rasterizer.
+    var pixelRect: _IRect? = nil
 }
 
 /// The image source of a draw.

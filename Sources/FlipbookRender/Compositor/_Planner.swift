@@ -181,7 +181,15 @@ struct _Planner {
         var path = RasterPath()
         path.reserveCapacity(verbs: outer.points.count + 1, points: outer.points.count)
         path.addPolygon(outer.points)
-        return _Shape(path: path, rule: .nonZero, bounds: outer.bounds)
+        var pixelRect: _IRect? = nil
+        let p = outer.points
+        if p.count == 4, p.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }),
+           (p[0].x == p[1].x && p[1].y == p[2].y && p[2].x == p[3].x && p[3].y == p[0].y)
+            || (p[0].y == p[1].y && p[1].x == p[2].x && p[2].y == p[3].y && p[3].x == p[0].x) {
+            let x0 = p.map(\.x).min()!, x1 = p.map(\.x).max()!, y0 = p.map(\.y).min()!, y1 = p.map(\.y).max()!
+            pixelRect = _IRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)).intersection(frame)
+        }
+        return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect)
     }
 
     /// `rect`'s outline (corners rounded by `radii`) in layer space, mapped by `h` and clipped in
