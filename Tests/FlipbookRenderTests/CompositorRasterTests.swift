@@ -85,4 +85,30 @@ import Foundation
         #expect(p[14, 15] == RGBA8(r: 255, g: 0, b: 0, a: 255))
         #expect(p[4, 4] == RGBA8(r: 0, g: 0, b: 0, a: 255))
     }
+
+    /// `masksToBounds` clips the composited content once: a red sublayer exactly under a green
+    /// one (both larger than a rotated, rounded clip) never shows at the anti-aliased clip edge.
+    /// Clipping each child separately gave `red·c·(1 − c)` there (a visible fringe).
+    @Test func roundedClipHasNoFringe() throws {
+        let full = CGRect(x: -10, y: -10, width: 60, height: 60)
+        let root = TestScene.root(56, 56, [
+            TestScene.box(CGRect(x: 8, y: 8, width: 40, height: 40), nil, transform: CATransform3DMakeRotation(0.4, 0, 0, 1),
+                          configure: { $0.masksToBounds = true; $0.cornerRadius = 9 }, sublayers: [
+                TestScene.box(full, TestScene.red),
+                TestScene.box(full, TestScene.green),
+            ]),
+        ])
+        let p = try TestScene.render(root, 56, 56)
+        var edge = 0
+        for y in 0..<56 {
+            for x in 0..<56 {
+                #expect(p[x, y].r == 0, "red at (\(x), \(y))")
+                if p[x, y].g > 0 && p[x, y].g < 255 { edge += 1 }
+            }
+        }
+        #expect(edge > 40)
+        // Same bytes for any band height and thread count (the clip is rasterized per band at the pop).
+        let b = try Compositor(threadCount: 3, bandHeight: 7).render(root, width: 56, height: 56, background: .black)
+        #expect(b == p)
+    }
 }

@@ -92,32 +92,43 @@ enum _BandExecutor {
                 let r = b.intersection(frame.rect)
                 for y in r.y0..<max(r.y0, r.y1) { (t.row(y) + r.x0).update(repeating: 0, count: r.x1 - r.x0) }
                 stack.append(t)
-            case .pop(let b, let alpha, let mode, let masked):
+            case .pop(let b, let alpha, let mode, let masked, let clip):
                 let src = stack.removeLast()
                 var mask: _Target? = nil
                 if masked { mask = stack.removeLast() }
-                composite(src, mask: mask, onto: stack[stack.count - 1], rect: b.intersection(frame.rect),
-                          alpha: alpha, mode: mode)
+                var r = b.intersection(frame.rect)
+                var coverage: UnsafeMutablePointer<UInt8>? = nil
+                if !clip.isEmpty {
+                    for s in clip { if let p = s.pixelRect { r = r.intersection(p) } }
+                    if clip.contains(where: { $0.pixelRect == nil }), !r.isEmpty { coverage = coverageMask(clip, r, scratch) }
+                }
+                composite(src, mask: mask, onto: stack[stack.count - 1], rect: r, alpha: alpha, mode: mode, coverage: coverage)
             }
         }
     }
 
+    /// Puts a group back: `k = alpha` (× the mask's alpha, × the clip coverage `coverage`, a
+    /// dense mask over `r`, each with exact rounding), s' = div255(s·k),
+    /// d' = min(255, s' + div255(d·(255 − s'.a))) (or plus).
     static func composite(_ src: _Target, mask: _Target?, onto dst: _Target, rect r: _IRect,
-                          alpha: UInt32, mode: _GroupMode) {
+                          alpha: UInt32, mode: _GroupMode, coverage: UnsafeMutablePointer<UInt8>? = nil) {
         if r.isEmpty { return }
+        let w = r.x1 - r.x0
         if mask == nil && mode == .over {
-            // Plain group opacity: the SIMD span kernel, same formula as the loop below
-            // (`k = alpha`, s' = div255(s·k), d' = min(255, s' + div255(d·(255 − s'.a)))).
+            // Plain group opacity (and clip): the SIMD span kernel, same formula as the loop below.
             for y in r.y0..<r.y1 {
-                SpanBlend.sourceOver(dst.row(y) + r.x0, source: src.row(y) + r.x0, count: r.x1 - r.x0, opacity: UInt8(alpha))
+                SpanBlend.sourceOver(dst.row(y) + r.x0, source: src.row(y) + r.x0, count: w, opacity: UInt8(alpha),
+                                     coverage: coverage.map { UnsafePointer($0 + (y - r.y0) * w) })
             }
             return
         }
         for y in r.y0..<r.y1 {
             let s = src.row(y), d = dst.row(y), m = mask?.row(y)
+            let c = coverage.map { $0 + (y - r.y0) * w - r.x0 }
             for x in r.x0..<r.x1 {
                 var k = alpha
                 if let m { k = PixelMath.mul8(k, m[x] >> 24) }
+                if let c { k = PixelMath.mul8(k, UInt32(c[x])) }
                 if k == 0 { continue }
                 let p = k == 255 ? s[x] : PixelMath.scale(s[x], k)
                 d[x] = mode == .over ? PixelMath.over(p, d[x]) : PixelMath.plus(p, d[x])
@@ -187,21 +198,9 @@ enum _BandExecutor {
         case 1:
             scratch.rasterizer.fill(d.shapes[single].path, rule: d.shapes[single].rule, clip: clip, into: &sink)
         default:
-            // Several shapes: each rasterized into a dense mask over `rect`, multiplied with exact
-            // rounding (c = div255(c₀·c₁), `PixelMath.mul8`), then replayed as spans.
-            let w = rect.x1 - rect.x0, count = w * (rect.y1 - rect.y0)
-            let a = scratch.masks(count), b = a + count
-            var first = true
-            for s in d.shapes where s.pixelRect == nil {
-                let m = first ? a : b
-                m.update(repeating: 0, count: count)
-                var ms = _MaskSink(base: m, x0: rect.x0, y0: rect.y0, width: w)
-                scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &ms)
-                if !first {
-                    for i in 0..<count where a[i] != 0 { a[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(UInt32(a[i]), UInt32(b[i]))) }
-                }
-                first = false
-            }
+            // Several shapes: a dense mask over `rect` (`coverageMask`), replayed as spans.
+            let w = rect.x1 - rect.x0
+            let a = coverageMask(d.shapes, rect, scratch)
             for y in rect.y0..<rect.y1 {
                 let m = a + (y - rect.y0) * w
                 var x = 0
@@ -235,6 +234,29 @@ enum _BandExecutor {
             }
             X = X1
         }
+    }
+}
+
+extension _BandExecutor {
+    /// The coverage of `shapes` (those that are not whole-pixel rectangles; the caller narrows
+    /// `rect` by those) as a dense mask over `rect` in the worker's scratch: each rasterized,
+    /// several multiplied with exact rounding, `c = div255(c₀·c₁)` (`PixelMath.mul8`).
+    static func coverageMask(_ shapes: [_Shape], _ rect: _IRect, _ scratch: _WorkerScratch) -> UnsafeMutablePointer<UInt8> {
+        let w = rect.x1 - rect.x0, count = w * (rect.y1 - rect.y0)
+        let a = scratch.masks(count), b = a + count
+        let clip = RasterClip(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: rect.y1)
+        var first = true
+        for s in shapes where s.pixelRect == nil {
+            let m = first ? a : b
+            m.update(repeating: 0, count: count)
+            var ms = _MaskSink(base: m, x0: rect.x0, y0: rect.y0, width: w)
+            scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &ms)
+            if !first {
+                for i in 0..<count where a[i] != 0 { a[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(UInt32(a[i]), UInt32(b[i]))) }
+            }
+            first = false
+        }
+        return a
     }
 }
 

@@ -76,13 +76,14 @@ enum _Op: Sendable {
     /// Composite the top group into the one below with `alpha` (0…255). When `masked`, the
     /// stack is `[…, parent, mask, content]` and the content is also multiplied by the mask's
     /// alpha; both are popped.
-    case pop(bounds: _IRect, alpha: UInt32, mode: _GroupMode, masked: Bool)
+    /// `clip`: shapes whose coverage multiplies the content (a `masksToBounds` clip applied once).
+    case pop(bounds: _IRect, alpha: UInt32, mode: _GroupMode, masked: Bool, clip: [_Shape])
 
     var bounds: _IRect {
         switch self {
         case .draw(let d): return d.bounds
         case .push(let b): return b
-        case .pop(let b, _, _, _): return b
+        case .pop(let b, _, _, _, _): return b
         }
     }
 }

@@ -22,6 +22,10 @@ struct _Planner {
     var ops: [_Op] = []
     /// How many `layer(…)` calls are on the stack (see ``maximumDepth``).
     var depth = 0
+    /// While a layer's own background and contents are planned inside its clip group (see
+    /// `layer`): the clip's pixel bounds. Those draws then cover the layer's whole bounds
+    /// without a shape of their own, the group's clip giving the edge (no coverage applied twice).
+    var ownClipGroup: _IRect? = nil
 
     /// The deepest layer nesting drawn: sublayers deeper than this (counted from the root, masks
     /// and transition pictures included) are skipped, so an absurdly deep tree cannot overflow
@@ -79,6 +83,26 @@ struct _Planner {
         return n
     }
 
+    /// True when `masksToBounds` would clip more than one draw of `l` (its own background or
+    /// contents, drawing sublayers): then the clip is applied once, to a group. A single drawing
+    /// sublayer counts once even when it draws several things.
+    static func clipsSeveralDraws(_ l: RenderLayer) -> Bool {
+        var n = (l.backgroundColor.map { $0.alpha > 0 } ?? false) || l.contents != nil ? 1 : 0
+        for s in l.sublayers where n < 2 { n += drawingCount(s, limit: 2 - n) }
+        return n >= 2
+    }
+
+    /// Closes a clip group opened at `index`: its content composited once, multiplied by the
+    /// coverage of `clip` (several shapes multiply, as in a draw).
+    mutating func endClipGroup(_ index: Int, clip: [_Shape]) {
+        var content = _IRect.empty
+        for op in ops[(index + 1)...] { content = content.union(op.bounds) }
+        content = content.intersection(frame)
+        for c in clip { content = content.intersection(c.bounds) }
+        ops[index] = .push(bounds: content)
+        ops.append(.pop(bounds: content, alpha: 255, mode: .over, masked: false, clip: clip))
+    }
+
     // MARK: Groups
 
     mutating func beginGroup() -> Int {
@@ -99,7 +123,7 @@ struct _Planner {
             ops[m] = .push(bounds: maskBounds.intersection(frame))
             content = content.intersection(maskBounds)
         }
-        ops.append(.pop(bounds: content, alpha: alpha, mode: mode, masked: maskIndex != nil))
+        ops.append(.pop(bounds: content, alpha: alpha, mode: mode, masked: maskIndex != nil, clip: []))
     }
 
     // MARK: The tree walk
@@ -126,19 +150,34 @@ struct _Planner {
         let drawOpacity = group ? 1 : inherited * own
         let h = _Homography(planeOf: m)
         let culled = !l.isDoubleSided && h.determinant < 0
-        if !culled, h.determinant != 0 {
-            shadow(l, h, clips: clips, opacity: drawOpacity)
-            background(l, h, clips: clips, opacity: drawOpacity)
-            contents(l, h, clips: clips, opacity: drawOpacity)
-        }
+        let drawsOwn = !culled && h.determinant != 0
+        if drawsOwn { shadow(l, h, clips: clips, opacity: drawOpacity) }
+        // masksToBounds: the clip is applied once to the composited content (own background and
+        // contents, sublayers) when more than one draw is under it — an offscreen group whose
+        // pop multiplies it by the clip's coverage (with the inherited clips of ancestors that
+        // are not groups), as Core Animation's implicit mask; so at the anti-aliased edge a lower
+        // draw cannot show through an upper one. With a single draw the clip is multiplied into
+        // that draw (same result, no offscreen pass).
         var childClips = clips
+        var clipGroup: (index: Int, shapes: [_Shape])? = nil
         if l.masksToBounds {
             guard let s = shape(l.bounds, h, radii: radii(l)) else {
                 closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
                 return
             }
-            childClips.append(s)
+            if Self.clipsSeveralDraws(l) {
+                clipGroup = (beginGroup(), clips + [s])
+                childClips = []
+                ownClipGroup = s.bounds
+            } else {
+                childClips.append(s)
+            }
         }
+        if drawsOwn {
+            background(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
+            contents(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
+        }
+        ownClipGroup = nil
         let sub = Self.sublayerSpace(l, m)
         let order = l.sublayers.enumerated().sorted { a, b in
             let za = a.element.zPosition.isFinite ? a.element.zPosition : 0
@@ -148,7 +187,8 @@ struct _Planner {
         for (_, s) in order {
             layer(s, parent: sub, clips: childClips, opacity: drawOpacity, offset: (0, 0), ignoreTransition: false)
         }
-        if !culled, h.determinant != 0 { border(l, h, clips: clips, opacity: drawOpacity) }
+        if let g = clipGroup { endClipGroup(g.index, clip: g.shapes) }
+        if drawsOwn { border(l, h, clips: clips, opacity: drawOpacity) }
         closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
     }
 
@@ -292,7 +332,13 @@ struct _Planner {
     }
 
     mutating func background(_ l: RenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
-        guard let c = Self.color(l.backgroundColor), let s = shape(l.bounds, h, radii: radii(l)) else { return }
+        guard let c = Self.color(l.backgroundColor) else { return }
+        if let g = ownClipGroup {
+            let a = Self.alpha(opacity)
+            if a > 0 { ops.append(.draw(_Draw(shapes: [], paint: .solid(c), alpha: a, bounds: g))) }
+            return
+        }
+        guard let s = shape(l.bounds, h, radii: radii(l)) else { return }
         emit(s, clips: clips, paint: .solid(c), opacity: opacity)
     }
 
