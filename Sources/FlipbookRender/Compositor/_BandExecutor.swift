@@ -183,7 +183,33 @@ enum _BandExecutor {
         let n = r.y1 - r.y0
         let interiors = scratch.interiors
         if tile > 0 { for i in 0..<n { interiors[i] = (0, 0) } }
-        var sink = _PaintSink(painter: painter, target: t, constant: scratch.coverage, interiors: tile > 0 ? interiors : nil, y0: r.y0)
+        // The sink reaches the painter through a pointer: no copies (and reference counting) of
+        // the painter's image state per span.
+        withUnsafePointer(to: painter) { pp in
+            var sink = _PaintSink(painter: pp, target: t, constant: scratch.coverage, interiors: tile > 0 ? interiors : nil, y0: r.y0)
+            coverRows(d, r, scratch, &sink)
+        }
+        guard tile > 0 else { return }
+        var xmin = Int.max, xmax = Int.min
+        for i in 0..<n where interiors[i].1 > interiors[i].0 {
+            xmin = min(xmin, interiors[i].0); xmax = max(xmax, interiors[i].1)
+        }
+        var X = xmin
+        while X < xmax {
+            let X1 = X + tile
+            for y in r.y0..<r.y1 {
+                let (b, c) = interiors[y - r.y0]
+                let lo = max(b, X), hi = min(c, X1)
+                if hi > lo { painter.span(y, lo, hi, t.row(y), nil) }
+            }
+            X = X1
+        }
+    }
+
+    /// The coverage part of `cover`: shapes → `sink`.
+    @inline(__always)
+    static func coverRows<P: _Painter>(_ d: _Draw, _ r: _IRect, _ scratch: _WorkerScratch, _ sink: inout _PaintSink<P>) {
+        defer { sink.flush() }
         // Whole-pixel rectangles only narrow the rows and columns (coverage 255 inside, 0
         // outside: the rasterizer would give the same bytes); the others are rasterized.
         var rect = r, rasterized = 0, single = 0
@@ -218,23 +244,8 @@ enum _BandExecutor {
                 }
             }
         }
-        sink.flush()
-        guard tile > 0 else { return }
-        var xmin = Int.max, xmax = Int.min
-        for i in 0..<n where interiors[i].1 > interiors[i].0 {
-            xmin = min(xmin, interiors[i].0); xmax = max(xmax, interiors[i].1)
-        }
-        var X = xmin
-        while X < xmax {
-            let X1 = X + tile
-            for y in r.y0..<r.y1 {
-                let (b, c) = interiors[y - r.y0]
-                let lo = max(b, X), hi = min(c, X1)
-                if hi > lo { painter.span(y, lo, hi, t.row(y), nil) }
-            }
-            X = X1
-        }
     }
+
 }
 
 extension _BandExecutor {
@@ -298,14 +309,14 @@ struct _AffinePainter: _Painter {
 /// spans never changes its bytes. With `interiors`, each row's first solid run is stored
 /// (for `cover`'s column tiles) instead of painted.
 struct _PaintSink<P: _Painter>: CoverageSink {
-    let painter: P
+    let painter: UnsafePointer<P>
     let target: _Target
     let constant: UnsafeMutablePointer<UInt8>
     let interiors: UnsafeMutablePointer<(Int, Int)>?
     let y0: Int
     var py = Int.min, px0 = 0, px1 = 0
 
-    init(painter: P, target: _Target, constant: UnsafeMutablePointer<UInt8>, interiors: UnsafeMutablePointer<(Int, Int)>?, y0: Int) {
+    init(painter: UnsafePointer<P>, target: _Target, constant: UnsafeMutablePointer<UInt8>, interiors: UnsafeMutablePointer<(Int, Int)>?, y0: Int) {
         self.painter = painter; self.target = target; self.constant = constant; self.interiors = interiors; self.y0 = y0
     }
 
@@ -315,7 +326,7 @@ struct _PaintSink<P: _Painter>: CoverageSink {
         if let interiors, interiors[py - y0].1 <= interiors[py - y0].0 {
             interiors[py - y0] = (px0, px1)
         } else {
-            painter.span(py, px0, px1, target.row(py), nil)
+            painter.pointee.span(py, px0, px1, target.row(py), nil)
         }
         px0 = 0; px1 = 0
     }
@@ -330,7 +341,7 @@ struct _PaintSink<P: _Painter>: CoverageSink {
     mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         if coverage == 255 { solid(y, x, x + count); return }
         constant.update(repeating: coverage, count: count)
-        painter.span(y, x, x + count, target.row(y), constant)
+        painter.pointee.span(y, x, x + count, target.row(y), constant)
     }
 
     mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
@@ -340,7 +351,7 @@ struct _PaintSink<P: _Painter>: CoverageSink {
         if s > 0 { solid(y, x, x + s) }
         if s == e { return }
         while e > s && c[e - 1] == 255 { e -= 1 }
-        painter.span(y, x + s, x + e, target.row(y), UnsafeMutablePointer(mutating: c + s))
+        painter.pointee.span(y, x + s, x + e, target.row(y), UnsafeMutablePointer(mutating: c + s))
         if e < coverage.count { solid(y, x + e, x + coverage.count) }
     }
 }
