@@ -111,4 +111,21 @@ import Foundation
         let b = try Compositor(threadCount: 3, bandHeight: 7).render(root, width: 56, height: 56, background: .black)
         #expect(b == p)
     }
+
+    /// A border is one path (outer outline + inner one reversed, non-zero): on a layer at
+    /// (2.5, 2.5) of 10 × 10 with borderWidth 2 the ring covers x ∈ [2.5, 4.5) on the left, so
+    /// pixels 2 and 4 of a middle row are half covered, pixel 3 fully, pixel 5 not at all; the
+    /// corner pixel (2, 2) is covered by a ¼ square.
+    @Test func borderRingCoversItsArea() throws {
+        let root = TestScene.root(16, 16, [TestScene.box(CGRect(x: 2.5, y: 2.5, width: 10, height: 10), nil) {
+            $0.borderWidth = 2; $0.borderColor = TestScene.green
+        }])
+        let p = try TestScene.render(root, 16, 16)
+        #expect(p[2, 7] == RGBA8(r: 0, g: 128, b: 0, a: 255))   // ½ → 127.5 → 128
+        #expect(p[3, 7] == RGBA8(r: 0, g: 255, b: 0, a: 255))
+        #expect(p[4, 7] == RGBA8(r: 0, g: 128, b: 0, a: 255))
+        #expect(p[5, 7] == RGBA8(r: 0, g: 0, b: 0, a: 255))
+        #expect(p[2, 2] == RGBA8(r: 0, g: 64, b: 0, a: 255))    // ¼ → 63.75 → 64
+        #expect(p[12, 12] == RGBA8(r: 0, g: 64, b: 0, a: 255))
+    }
 }
