@@ -11,29 +11,59 @@ struct _Target {
     }
 }
 
-/// Per-worker scratch, reused across bands and frames: group buffers and a coverage row.
+/// Per-worker scratch, reused across bands and frames: group buffers, the path rasterizer,
+/// a coverage row (constant spans below 255) and two coverage masks (draws with several shapes).
 final class _WorkerScratch: @unchecked Sendable {
     var groups: [UnsafeMutablePointer<UInt32>] = []
     var groupCapacity = 0
     var coverage: UnsafeMutablePointer<UInt8>
     var coverageCapacity: Int
+    let rasterizer = PathRasterizer()
+    var masks: UnsafeMutablePointer<UInt8>
+    var maskCapacity = 0
+    var interiors: UnsafeMutablePointer<(Int, Int)>
+    var interiorCapacity = 0
 
     init() {
         coverageCapacity = 0
         coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        masks = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        interiors = UnsafeMutablePointer<(Int, Int)>.allocate(capacity: 1)
     }
 
     deinit {
         coverage.deallocate()
+        masks.deallocate()
+        interiors.deallocate()
         for g in groups { g.deallocate() }
     }
 
-    func prepare(width: Int, bandHeight: Int) {
+    /// Two masks of `count` bytes each (`masks` and `masks + count`), grown as needed.
+    func masks(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        if maskCapacity < 2 * count {
+            masks.deallocate()
+            maskCapacity = 2 * count
+            masks = .allocate(capacity: maskCapacity)
+        }
+        return masks
+    }
+
+    /// A coverage row of at least `width` bytes and interior slots for `rows` rows.
+    func rows(width: Int, rows: Int) {
         if coverageCapacity < width {
             coverage.deallocate()
             coverage = .allocate(capacity: width)
             coverageCapacity = width
         }
+        if interiorCapacity < rows {
+            interiors.deallocate()
+            interiors = .allocate(capacity: rows)
+            interiorCapacity = rows
+        }
+    }
+
+    func prepare(width: Int, bandHeight: Int) {
+        rows(width: width, rows: bandHeight)
         let need = width * bandHeight
         if groupCapacity < need {
             for g in groups { g.deallocate() }
@@ -56,38 +86,49 @@ enum _BandExecutor {
         for op in ops {
             switch op {
             case .draw(let d):
-                draw(d, into: stack[stack.count - 1], coverage: scratch.coverage)
+                draw(d, into: stack[stack.count - 1], scratch: scratch)
             case .push(let b):
                 let t = _Target(base: scratch.group(stack.count - 1), stride: frame.stride, rect: frame.rect)
                 let r = b.intersection(frame.rect)
                 for y in r.y0..<max(r.y0, r.y1) { (t.row(y) + r.x0).update(repeating: 0, count: r.x1 - r.x0) }
                 stack.append(t)
-            case .pop(let b, let alpha, let mode, let masked):
+            case .pop(let b, let alpha, let mode, let masked, let clip):
                 let src = stack.removeLast()
                 var mask: _Target? = nil
                 if masked { mask = stack.removeLast() }
-                composite(src, mask: mask, onto: stack[stack.count - 1], rect: b.intersection(frame.rect),
-                          alpha: alpha, mode: mode)
+                var r = b.intersection(frame.rect)
+                var coverage: UnsafeMutablePointer<UInt8>? = nil
+                if !clip.isEmpty {
+                    for s in clip { if let p = s.pixelRect { r = r.intersection(p) } }
+                    if clip.contains(where: { $0.pixelRect == nil }), !r.isEmpty { coverage = coverageMask(clip, r, scratch) }
+                }
+                composite(src, mask: mask, onto: stack[stack.count - 1], rect: r, alpha: alpha, mode: mode, coverage: coverage)
             }
         }
     }
 
+    /// Puts a group back: `k = alpha` (× the mask's alpha, × the clip coverage `coverage`, a
+    /// dense mask over `r`, each with exact rounding), s' = div255(s·k),
+    /// d' = min(255, s' + div255(d·(255 − s'.a))) (or plus).
     static func composite(_ src: _Target, mask: _Target?, onto dst: _Target, rect r: _IRect,
-                          alpha: UInt32, mode: _GroupMode) {
+                          alpha: UInt32, mode: _GroupMode, coverage: UnsafeMutablePointer<UInt8>? = nil) {
         if r.isEmpty { return }
+        let w = r.x1 - r.x0
         if mask == nil && mode == .over {
-            // Plain group opacity: the SIMD span kernel, same formula as the loop below
-            // (`k = alpha`, s' = div255(s·k), d' = min(255, s' + div255(d·(255 − s'.a)))).
+            // Plain group opacity (and clip): the SIMD span kernel, same formula as the loop below.
             for y in r.y0..<r.y1 {
-                SpanBlend.sourceOver(dst.row(y) + r.x0, source: src.row(y) + r.x0, count: r.x1 - r.x0, opacity: UInt8(alpha))
+                SpanBlend.sourceOver(dst.row(y) + r.x0, source: src.row(y) + r.x0, count: w, opacity: UInt8(alpha),
+                                     coverage: coverage.map { UnsafePointer($0 + (y - r.y0) * w) })
             }
             return
         }
         for y in r.y0..<r.y1 {
             let s = src.row(y), d = dst.row(y), m = mask?.row(y)
+            let c = coverage.map { $0 + (y - r.y0) * w - r.x0 }
             for x in r.x0..<r.x1 {
                 var k = alpha
                 if let m { k = PixelMath.mul8(k, m[x] >> 24) }
+                if let c { k = PixelMath.mul8(k, UInt32(c[x])) }
                 if k == 0 { continue }
                 let p = k == 255 ? s[x] : PixelMath.scale(s[x], k)
                 d[x] = mode == .over ? PixelMath.over(p, d[x]) : PixelMath.plus(p, d[x])
@@ -95,124 +136,234 @@ enum _BandExecutor {
         }
     }
 
-    /// Draws one op over the band's rows. Per row: the shapes' conservative spans give the
-    /// possibly-covered pixels `[lo, hi)` and the certainly-full ones `[flo, fhi)`; only the two
-    /// edge runs get per-pixel coverage, the interior goes to the painter with coverage nil.
+    /// Draws one op over the band's rows: its shapes are rasterized (`PathRasterizer`, clipped
+    /// to the band ∩ the draw's bounds) into a `_PaintSink` that hands the spans to the painter:
+    /// solid interiors (coverage 255) without a mask, everything else with its coverage bytes.
     /// Everything that does not depend on the row (the paint, the sampler set-up, the texture
     /// pointer) is resolved once per draw, not per span.
-    static func draw(_ d: _Draw, into t: _Target, coverage: UnsafeMutablePointer<UInt8>) {
+    static func draw(_ d: _Draw, into t: _Target, scratch: _WorkerScratch) {
         let r = d.bounds.intersection(t.rect)
         if r.isEmpty || d.alpha == 0 { return }
+        scratch.rows(width: r.x1 - r.x0, rows: r.y1 - r.y0)
         if case .image(let img) = d.paint, let kind = _FastImage.kind(img, x0: r.x0, x1: r.x1) {
             img.texture.withRasterImage { raster in
                 let fast = _FastImage(img, kind: kind, raster: raster, alpha: d.alpha)
                 guard kind == .affine, fast.translate == nil else {
-                    rows(d, r, t, coverage) { y, x0, x1, row, cov in fast.span(y: y, x0: x0, x1: x1, row: row, coverage: cov) }
+                    cover(d, r, t, scratch, _FastPainter(fast: fast), tile: 0)
                     return
                 }
                 // Rotated/scaled images: each row's fixed-point start is computed once (a row is
-                // drawn as several spans), interior spans go in column tiles (see `rows`).
+                // drawn as several spans), interior spans go in column tiles (see `cover`).
                 let n = r.y1 - r.y0
                 withUnsafeTemporaryAllocation(of: AffineRowStart?.self, capacity: n) { starts in
                     for y in r.y0..<r.y1 {
                         starts.initializeElement(at: y - r.y0, to: ImageSampler.affineRow(y: y, inverse: fast.affine, filter: fast.filter))
                     }
-                    rows(d, r, t, coverage, tile: tileWidth) { y, x0, x1, row, cov in
-                        if let start = starts[y - r.y0] { fast.affineSpan(start: start, x0: x0, x1: x1, row: row, coverage: cov) }
-                    }
+                    cover(d, r, t, scratch, _AffinePainter(fast: fast, starts: starts.baseAddress!, y0: r.y0), tile: tileWidth)
                 }
             }
             return
         }
-        let paint = d.paint, alpha = d.alpha
-        rows(d, r, t, coverage) { y, x0, x1, row, cov in
-            _SpanPainter.span(paint, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: cov)
-        }
+        cover(d, r, t, scratch, _GenericPainter(paint: d.paint, alpha: d.alpha), tile: 0)
     }
 
     /// Width of the column tiles in which interior spans of sampled images are drawn.
     static let tileWidth = 64
 
-    /// Runs `span` over the draw's rows in `r` (edge runs with coverage, interiors without).
+    /// Rasterizes the draw's coverage over `r` and paints it with `painter`.
     ///
-    /// With `tile > 0` the interior spans are drawn after the edge runs, tile by tile: for each
-    /// column range `[X, X + tile)`, every row of the band. A rotated layer's texels for a
-    /// `tile × bandHeight` block are a small compact patch of the texture that stays in L1,
-    /// where a whole row walks a long diagonal through it. Samplers give a pixel the same bytes
-    /// however its row is split, so the tiling changes only the order of work.
+    /// With `tile > 0` the first solid interior span of each row is kept and drawn after the
+    /// rest, tile by tile: for each column range `[X, X + tile)`, every row of the band. A
+    /// rotated layer's texels for a `tile × bandHeight` block are a small compact patch of the
+    /// texture that stays in L1, where a whole row walks a long diagonal through it. Samplers
+    /// give a pixel the same bytes however its row is split, so the tiling changes only the
+    /// order of work.
     @inline(__always)
-    static func rows(_ d: _Draw, _ r: _IRect, _ t: _Target, _ coverage: UnsafeMutablePointer<UInt8>, tile: Int = 0,
-                     _ span: (Int, Int, Int, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt8>?) -> Void) {
-        if tile > 0 {
-            withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: r.y1 - r.y0) { interior in
-                var xmin = Int.max, xmax = Int.min
-                rowLoop(d, r, t, coverage, span) { y, b, c in
-                    interior[y - r.y0] = (b, c)
-                    if c > b { xmin = min(xmin, b); xmax = max(xmax, c) }
-                }
-                var X = xmin
-                while X < xmax {
-                    let X1 = X + tile
-                    for y in r.y0..<r.y1 {
-                        let (b, c) = interior[y - r.y0]
-                        let lo = max(b, X), hi = min(c, X1)
-                        if hi > lo { span(y, lo, hi, t.row(y), nil) }
-                    }
-                    X = X1
-                }
+    static func cover<P: _Painter>(_ d: _Draw, _ r: _IRect, _ t: _Target, _ scratch: _WorkerScratch, _ painter: P, tile: Int) {
+        let n = r.y1 - r.y0
+        let interiors = scratch.interiors
+        if tile > 0 { for i in 0..<n { interiors[i] = (0, 0) } }
+        // The sink reaches the painter through a pointer: no copies (and reference counting) of
+        // the painter's image state per span.
+        withUnsafePointer(to: painter) { pp in
+            var sink = _PaintSink(painter: pp, target: t, constant: scratch.coverage, interiors: tile > 0 ? interiors : nil, y0: r.y0)
+            coverRows(d, r, scratch, &sink)
+        }
+        guard tile > 0 else { return }
+        var xmin = Int.max, xmax = Int.min
+        for i in 0..<n where interiors[i].1 > interiors[i].0 {
+            xmin = min(xmin, interiors[i].0); xmax = max(xmax, interiors[i].1)
+        }
+        var X = xmin
+        while X < xmax {
+            let X1 = X + tile
+            for y in r.y0..<r.y1 {
+                let (b, c) = interiors[y - r.y0]
+                let lo = max(b, X), hi = min(c, X1)
+                if hi > lo { painter.span(y, lo, hi, t.row(y), nil) }
             }
-        } else {
-            rowLoop(d, r, t, coverage, span) { y, b, c in
-                if c > b { span(y, b, c, t.row(y), nil) }
+            X = X1
+        }
+    }
+
+    /// The coverage part of `cover`: shapes → `sink`.
+    @inline(__always)
+    static func coverRows<P: _Painter>(_ d: _Draw, _ r: _IRect, _ scratch: _WorkerScratch, _ sink: inout _PaintSink<P>) {
+        defer { sink.flush() }
+        // Whole-pixel rectangles only narrow the rows and columns (coverage 255 inside, 0
+        // outside: the rasterizer would give the same bytes); the others are rasterized.
+        var rect = r, rasterized = 0, single = 0
+        for (i, s) in d.shapes.enumerated() {
+            if let p = s.pixelRect { rect = rect.intersection(p) } else { rasterized += 1; single = i }
+        }
+        if rect.isEmpty { return }
+        let clip = RasterClip(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: rect.y1)
+        switch rasterized {
+        case 0:
+            for y in rect.y0..<rect.y1 { sink.constantSpan(y: y, x: rect.x0, count: rect.x1 - rect.x0, coverage: 255) }
+        case 1:
+            scratch.rasterizer.fill(d.shapes[single].path, rule: d.shapes[single].rule, clip: clip, into: &sink)
+        default:
+            // Several shapes: a dense mask over `rect` (`coverageMask`), replayed as spans.
+            let w = rect.x1 - rect.x0
+            let a = coverageMask(d.shapes, rect, scratch)
+            for y in rect.y0..<rect.y1 {
+                let m = a + (y - rect.y0) * w
+                var x = 0
+                while x < w {
+                    let v = m[x]
+                    var e = x + 1
+                    if v == 0 || v == 255 {
+                        while e < w && m[e] == v { e += 1 }
+                        if v == 255 { sink.constantSpan(y: y, x: rect.x0 + x, count: e - x, coverage: 255) }
+                    } else {
+                        while e < w && m[e] != 0 && m[e] != 255 { e += 1 }
+                        sink.coverageSpan(y: y, x: rect.x0 + x, coverage: UnsafeBufferPointer(start: m + x, count: e - x))
+                    }
+                    x = e
+                }
             }
         }
     }
 
-    /// The per-row part of `rows`: edge runs drawn with coverage, the interior `[b, c)` handed
-    /// to `interior` (every row of `r` is reported, empty interiors as `b >= c`).
-    @inline(__always)
-    static func rowLoop(_ d: _Draw, _ r: _IRect, _ t: _Target, _ coverage: UnsafeMutablePointer<UInt8>,
-                        _ span: (Int, Int, Int, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt8>?) -> Void,
-                        interior: (Int, Int, Int) -> Void) {
-        let hasHole = d.hole != nil
-        for y in r.y0..<r.y1 {
-            var lo = r.x0, hi = r.x1, flo = r.x0, fhi = r.x1
-            for s in d.shapes {
-                let sp = _Coverage.rowSpans(s, y: y)
-                lo = max(lo, sp.lo); hi = min(hi, sp.hi)
-                flo = max(flo, sp.flo); fhi = min(fhi, sp.fhi)
+}
+
+extension _BandExecutor {
+    /// The coverage of `shapes` (those that are not whole-pixel rectangles; the caller narrows
+    /// `rect` by those) as a dense mask over `rect` in the worker's scratch: each rasterized,
+    /// several multiplied with exact rounding, `c = div255(c₀·c₁)` (`PixelMath.mul8`).
+    static func coverageMask(_ shapes: [_Shape], _ rect: _IRect, _ scratch: _WorkerScratch) -> UnsafeMutablePointer<UInt8> {
+        let w = rect.x1 - rect.x0, count = w * (rect.y1 - rect.y0)
+        let a = scratch.masks(count), b = a + count
+        let clip = RasterClip(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: rect.y1)
+        var first = true
+        for s in shapes where s.pixelRect == nil {
+            let m = first ? a : b
+            m.update(repeating: 0, count: count)
+            var ms = _MaskSink(base: m, x0: rect.x0, y0: rect.y0, width: w)
+            scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &ms)
+            if !first {
+                for i in 0..<count where a[i] != 0 { a[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(UInt32(a[i]), UInt32(b[i]))) }
             }
-            if hasHole { flo = lo; fhi = lo }
-            if hi <= lo { interior(y, 0, 0); continue }
-            if fhi <= flo { flo = lo; fhi = lo }
-            flo = max(flo, lo); fhi = min(fhi, hi)
-            if fhi <= flo { flo = lo; fhi = lo }
-            let row = t.row(y)
-            // Left edge run [lo, flo): only the pixels with 0 < coverage < 255 need the mask.
-            // Leading zeros are skipped and trailing 255s join the interior (a 255 mask gives
-            // k = div255(alpha·255) = alpha, a 0 mask draws nothing: the same bytes either way),
-            // so a pixel-aligned edge (a full-frame image at an integer offset) becomes one full-row span.
-            var b = lo
-            if flo > lo {
-                _Coverage.drawRow(d, y: y, x0: lo, x1: flo, into: coverage)
-                var a = lo
-                b = flo
-                while a < b && coverage[a - lo] == 0 { a += 1 }
-                while b > a && coverage[b - 1 - lo] == 255 { b -= 1 }
-                if b > a { span(y, a, b, row, coverage + (a - lo)) }
-            }
-            // Right edge run [rs, hi): leading 255s join the interior, trailing zeros are skipped.
-            let rs = max(fhi, flo)
-            var c = rs, e = rs
-            if hi > rs {
-                _Coverage.drawRow(d, y: y, x0: rs, x1: hi, into: coverage)
-                e = hi
-                while c < e && coverage[c - rs] == 255 { c += 1 }
-                while e > c && coverage[e - 1 - rs] == 0 { e -= 1 }
-            }
-            // Interior [b, c): [b, flo) and [rs, c) are full by the trimming, [flo, fhi) by rowSpans.
-            interior(y, b, c)
-            if e > c { span(y, c, e, row, coverage + (c - rs)) }
+            first = false
         }
+        return a
+    }
+}
+
+/// Paints one span `[x0, x1)` of row `y` (coverage nil = 255 everywhere).
+protocol _Painter {
+    func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?)
+}
+
+struct _GenericPainter: _Painter {
+    let paint: _Paint, alpha: UInt32
+    @inline(__always)
+    func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
+        _SpanPainter.span(paint, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
+    }
+}
+
+struct _FastPainter: _Painter {
+    let fast: _FastImage
+    @inline(__always)
+    func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
+        fast.span(y: y, x0: x0, x1: x1, row: row, coverage: coverage)
+    }
+}
+
+struct _AffinePainter: _Painter {
+    let fast: _FastImage
+    let starts: UnsafeMutablePointer<AffineRowStart?>
+    let y0: Int
+    @inline(__always)
+    func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
+        if let start = starts[y - y0] { fast.affineSpan(start: start, x0: x0, x1: x1, row: row, coverage: coverage) }
+    }
+}
+
+/// The rasterizer's coverage → painter spans. Solid runs (255) are merged while adjacent
+/// (the 255 ends of a `coverageSpan` included) and painted without a mask; other constant runs
+/// are expanded into the coverage row; coverage spans go to the masked painters. A 255 mask byte
+/// gives `k = div255(alpha·255) = alpha` and a 0 byte draws nothing, so how a row is split into
+/// spans never changes its bytes. With `interiors`, each row's first solid run is stored
+/// (for `cover`'s column tiles) instead of painted.
+struct _PaintSink<P: _Painter>: CoverageSink {
+    let painter: UnsafePointer<P>
+    let target: _Target
+    let constant: UnsafeMutablePointer<UInt8>
+    let interiors: UnsafeMutablePointer<(Int, Int)>?
+    let y0: Int
+    var py = Int.min, px0 = 0, px1 = 0
+
+    init(painter: UnsafePointer<P>, target: _Target, constant: UnsafeMutablePointer<UInt8>, interiors: UnsafeMutablePointer<(Int, Int)>?, y0: Int) {
+        self.painter = painter; self.target = target; self.constant = constant; self.interiors = interiors; self.y0 = y0
+    }
+
+    @inline(__always)
+    mutating func flush() {
+        guard px1 > px0 else { return }
+        if let interiors, interiors[py - y0].1 <= interiors[py - y0].0 {
+            interiors[py - y0] = (px0, px1)
+        } else {
+            painter.pointee.span(py, px0, px1, target.row(py), nil)
+        }
+        px0 = 0; px1 = 0
+    }
+
+    @inline(__always)
+    mutating func solid(_ y: Int, _ x0: Int, _ x1: Int) {
+        if y == py && x0 == px1 && px1 > px0 { px1 = x1; return }
+        flush()
+        py = y; px0 = x0; px1 = x1
+    }
+
+    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        if coverage == 255 { solid(y, x, x + count); return }
+        constant.update(repeating: coverage, count: count)
+        painter.pointee.span(y, x, x + count, target.row(y), constant)
+    }
+
+    mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
+        let c = coverage.baseAddress!
+        var s = 0, e = coverage.count
+        while s < e && c[s] == 255 { s += 1 }
+        if s > 0 { solid(y, x, x + s) }
+        if s == e { return }
+        while e > s && c[e - 1] == 255 { e -= 1 }
+        painter.pointee.span(y, x + s, x + e, target.row(y), UnsafeMutablePointer(mutating: c + s))
+        if e < coverage.count { solid(y, x + e, x + coverage.count) }
+    }
+}
+
+/// Writes coverage into a dense mask (`base[(y − y0)·width + (x − x0)]`).
+struct _MaskSink: CoverageSink {
+    let base: UnsafeMutablePointer<UInt8>
+    let x0: Int, y0: Int, width: Int
+    mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
+        (base + (y - y0) * width + (x - x0)).update(from: coverage.baseAddress!, count: coverage.count)
+    }
+    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        (base + (y - y0) * width + (x - x0)).update(repeating: coverage, count: count)
     }
 }

@@ -107,51 +107,54 @@ enum _HomogeneousClip {
     static let epsilon = 1e-6
     static let guardBand = 4.0
 
-    /// One vertex; `edge` tells whether the edge *leaving* this vertex is an original quad
-    /// edge (anti-aliased) or was created by clipping (lies outside the frame: no AA).
-    struct Vertex { var x: Double, y: Double, w: Double, edge: Bool }
+    struct Vertex { var x: Double, y: Double, w: Double }
 
-    /// Clips the rectangle `rect` of the layer plane mapped by `h`; returns device-space
-    /// points with their edge flags, or an empty array when nothing is in front and inside.
-    static func clipRect(_ rect: (x0: Double, y0: Double, x1: Double, y1: Double), by h: _Homography,
-                         width: Double, height: Double) -> [(x: Double, y: Double, edge: Bool)] {
-        let corners = [(rect.x0, rect.y0), (rect.x1, rect.y0), (rect.x1, rect.y1), (rect.x0, rect.y1)]
-        var poly: [Vertex] = corners.map { c in
+    /// Clips the polygon `pts` of the layer plane (a closed loop) mapped by `h`; returns the
+    /// device-space points, or an empty array when nothing is in front and inside. Lines of the
+    /// layer plane stay lines under a homography, so a polyline flattened in layer space is
+    /// still a polyline after the divide.
+    static func clipPolygon(_ pts: [(Double, Double)], by h: _Homography,
+                            width: Double, height: Double) -> [(x: Double, y: Double)] {
+        var poly: [Vertex] = pts.map { c in
             let p = h.apply(c.0, c.1)
-            return Vertex(x: p.0, y: p.1, w: p.2, edge: true)
+            return Vertex(x: p.0, y: p.1, w: p.2)
         }
         let g = guardBand
-        // Plane functions f(v) ≥ 0 is inside.
-        let planes: [(Vertex) -> Double] = [
-            { $0.w - epsilon },
-            { $0.x + g * $0.w },
-            { (width + g) * $0.w - $0.x },
-            { $0.y + g * $0.w },
-            { (height + g) * $0.w - $0.y },
-        ]
-        for f in planes {
+        var out: [Vertex] = []
+        for plane in 0..<5 {
             if poly.isEmpty { break }
-            var out: [Vertex] = []
+            // f(v) ≥ 0 is inside.
+            @inline(__always) func f(_ v: Vertex) -> Double {
+                switch plane {
+                case 0: return v.w - epsilon
+                case 1: return v.x + g * v.w
+                case 2: return (width + g) * v.w - v.x
+                case 3: return v.y + g * v.w
+                default: return (height + g) * v.w - v.y
+                }
+            }
+            var inside = true
+            for v in poly where f(v) < 0 { inside = false; break }
+            if inside { continue }
+            out.removeAll(keepingCapacity: true)
             out.reserveCapacity(poly.count + 2)
             for i in 0..<poly.count {
                 let a = poly[i], b = poly[(i + 1) % poly.count]
                 let fa = f(a), fb = f(b)
                 if fa >= 0 {
-                    if fb >= 0 { out.append(a) } else {
+                    out.append(a)
+                    if fb < 0 {
                         let t = fa / (fa - fb)
-                        out.append(a)
-                        out.append(Vertex(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t,
-                                          w: a.w + (b.w - a.w) * t, edge: false))
+                        out.append(Vertex(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, w: a.w + (b.w - a.w) * t))
                     }
                 } else if fb >= 0 {
                     let t = fa / (fa - fb)
-                    out.append(Vertex(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t,
-                                      w: a.w + (b.w - a.w) * t, edge: a.edge))
+                    out.append(Vertex(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, w: a.w + (b.w - a.w) * t))
                 }
             }
-            poly = out
+            swap(&poly, &out)
         }
         guard poly.count >= 3 else { return [] }
-        return poly.map { (x: $0.x / $0.w, y: $0.y / $0.w, edge: $0.edge) }
+        return poly.map { (x: $0.x / $0.w, y: $0.y / $0.w) }
     }
 }

@@ -2,37 +2,22 @@ import Flipbook
 import FlipbookPixels
 import FlipbookRaster
 
-/// A straight device-space edge `d(x, y) = nx·x + ny·y + c`: the signed distance in device
-/// pixels from the edge line, positive inside the shape.
-
-struct _Edge: Sendable {
-    var nx: Double, ny: Double, c: Double
-}
-
-/// A rounded rectangle in some layer's own space, reached from the device by `inverse`.
-/// Radii are per corner (top-left, top-right, bottom-right, bottom-left in y-down space).
-
-struct _RoundedRect: Sendable {
-    var inverse: _Homography
-    var x0: Double, y0: Double, x1: Double, y1: Double
-    var rTL: Double, rTR: Double, rBR: Double, rBL: Double
-}
-
-/// What a draw clips against: a convex device polygon (its anti-aliased edges) and, when the
-/// rectangle has rounded corners, the rounded rectangle in layer space for the corner arcs.
+/// What a draw is clipped to: a closed device-space polyline path (a layer quad after the
+/// homogeneous clip, a rounded rectangle whose arcs were flattened at plan time, a border ring),
+/// filled by FlipbookRaster's exact-area `PathRasterizer` with `rule`.
 ///
-/// Coverage of a pixel (centre `(x + ½, y + ½)`):
-/// - straight part: `Π clamp(dᵢ + ½, 0, 1)` over the edges (exact for one edge crossing the
-///   pixel; the product is the usual approximation at vertices);
-/// - inside a corner square: `clamp((r − |p − c|) / g + ½, 0, 1)` where `p` is the pixel
-///   centre mapped to layer space, `c` the arc centre and `g` the length of the device-space
-///   gradient of `|p − c|` (so the distance is measured in device pixels under any transform).
+/// Built once per draw at plan time (an immutable value in the op); per band the executor only
+/// rasterizes it. Coverage of a pixel is the exact area of the pixel inside the path (24.8 fixed
+/// point, see docs/rasterizer.md), so it is the same byte for any band containing the pixel.
 
 struct _Shape: Sendable {
-    var edges: [_Edge]
+    var path: RasterPath
+    var rule: FillRule
     /// Device pixels that may have non-zero coverage (already clipped to the frame).
     var bounds: _IRect
-    var rounded: _RoundedRect?
+    /// Set when the path is an axis-aligned rectangle on whole pixels (∩ the frame): its
+    /// coverage is exactly 255 inside and 0 outside, so the executor skips the rasterizer.
+    var pixelRect: _IRect? = nil
 }
 
 /// The image source of a draw.
@@ -65,11 +50,12 @@ enum _Paint: Sendable {
     case alpha(_AlphaPaint)
 }
 
-/// One primitive: `paint × coverage(shapes) × (1 − coverage(hole)) × alpha/255`, source-over.
+/// One primitive: `paint × coverage(shapes) × alpha/255`, source-over. Several shapes (a draw
+/// clipped by ancestors' `masksToBounds`) multiply: `c = div255(c₀ · c₁)` per further shape,
+/// exact rounding (`PixelMath.mul8`); no shapes = the whole `bounds` (a shadow's alpha image).
 
 struct _Draw: Sendable {
     var shapes: [_Shape]
-    var hole: _Shape?
     var paint: _Paint
     /// Opacity 0…255 (`round(opacity · 255)`).
     var alpha: UInt32
@@ -90,13 +76,14 @@ enum _Op: Sendable {
     /// Composite the top group into the one below with `alpha` (0…255). When `masked`, the
     /// stack is `[…, parent, mask, content]` and the content is also multiplied by the mask's
     /// alpha; both are popped.
-    case pop(bounds: _IRect, alpha: UInt32, mode: _GroupMode, masked: Bool)
+    /// `clip`: shapes whose coverage multiplies the content (a `masksToBounds` clip applied once).
+    case pop(bounds: _IRect, alpha: UInt32, mode: _GroupMode, masked: Bool, clip: [_Shape])
 
     var bounds: _IRect {
         switch self {
         case .draw(let d): return d.bounds
         case .push(let b): return b
-        case .pop(let b, _, _, _): return b
+        case .pop(let b, _, _, _, _): return b
         }
     }
 }

@@ -67,9 +67,11 @@ extension _Planner {
         let sx0 = Double(cr.minX) * iw, sy0 = Double(cr.minY) * ih
         let sw = Double(cr.width) * iw, sh = Double(cr.height) * ih
         guard let d = Self.gravityRect(l.contentsGravity, bounds: l.bounds, content: (sw / cs, sh / cs)),
-              d.width > 0, d.height > 0, var own = shape(d, h) else { return }
+              d.width > 0, d.height > 0, let own = shape(d, h) else { return }
         var clipList = clips
-        if l.masksToBounds, let bs = shape(l.bounds, h, radii: radii(l)) { clipList.append(bs) } else if l.masksToBounds { return }
+        if ownClipGroup != nil {
+            // Inside its own clip group: the group clips; contents filling the bounds need no edge of their own.
+        } else if l.masksToBounds, let bs = shape(l.bounds, h, radii: radii(l)) { clipList.append(bs) } else if l.masksToBounds { return }
         let dx0 = Double(d.minX), dy0 = Double(d.minY), dw = Double(d.width), dh = Double(d.height)
         // layer → texel (level 0)
         let toTexel = _Homography.scaleTranslate(sx: sw / dw, sy: sh / dh, tx: sx0 - dx0 * sw / dw, ty: sy0 - dy0 * sh / dh)
@@ -108,7 +110,11 @@ extension _Planner {
                 dy: (dy0, dy0 + capT * fy, dy0 + dh - capB * fy, dy0 + dh),
                 sy: (sy0, sy0 + Double(cc.minY) * sh, sy0 + Double(cc.maxY) * sh, sy0 + sh))
         }
-        own.rounded = nil
+        if let g = ownClipGroup, d == l.bounds {
+            let a = Self.alpha(opacity)
+            if a > 0 { ops.append(.draw(_Draw(shapes: [], paint: .image(paint), alpha: a, bounds: g.intersection(own.bounds)))) }
+            return
+        }
         emit(own, clips: clipList, paint: .image(paint), opacity: opacity)
     }
 }

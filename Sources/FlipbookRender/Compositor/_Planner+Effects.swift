@@ -28,11 +28,10 @@ extension _Planner {
         guard !rect.isEmpty else { return }
         let w = rect.x1 - rect.x0, hgt = rect.y1 - rect.y0
         var pixels = [UInt32](repeating: 0, count: w * hgt)
-        let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: w)
-        defer { coverage.deallocate() }
+        let scratch = _WorkerScratch()
         pixels.withUnsafeMutableBufferPointer { buf in
             let t = _Target(base: buf.baseAddress!, stride: w, rect: rect)
-            for op in sub.ops { if case .draw(let d) = op { _BandExecutor.draw(d, into: t, coverage: coverage) } }
+            for op in sub.ops { if case .draw(let d) = op { _BandExecutor.draw(d, into: t, scratch: scratch) } }
         }
         var alpha = pixels.map { UInt8(truncatingIfNeeded: $0 >> 24) }
         GaussianBlur.blurAlpha(&alpha, width: w, height: hgt, sigma: sigma)
@@ -40,7 +39,7 @@ extension _Planner {
         for c in clips { b = b.intersection(c.bounds) }
         let a = Self.alpha(opacity * Double(min(l.shadowOpacity, 1)))
         guard a > 0, !b.isEmpty else { return }
-        ops.append(.draw(_Draw(shapes: clips, hole: nil, paint: .alpha(_AlphaPaint(alpha: alpha, rect: rect, color: color)),
+        ops.append(.draw(_Draw(shapes: clips, paint: .alpha(_AlphaPaint(alpha: alpha, rect: rect, color: color)),
                                alpha: a, bounds: b)))
     }
 

@@ -22,6 +22,10 @@ struct _Planner {
     var ops: [_Op] = []
     /// How many `layer(…)` calls are on the stack (see ``maximumDepth``).
     var depth = 0
+    /// While a layer's own background and contents are planned inside its clip group (see
+    /// `layer`): the clip's pixel bounds. Those draws then cover the layer's whole bounds
+    /// without a shape of their own, the group's clip giving the edge (no coverage applied twice).
+    var ownClipGroup: _IRect? = nil
 
     /// The deepest layer nesting drawn: sublayers deeper than this (counted from the root, masks
     /// and transition pictures included) are skipped, so an absurdly deep tree cannot overflow
@@ -79,6 +83,26 @@ struct _Planner {
         return n
     }
 
+    /// True when `masksToBounds` would clip more than one draw of `l` (its own background or
+    /// contents, drawing sublayers): then the clip is applied once, to a group. A single drawing
+    /// sublayer counts once even when it draws several things.
+    static func clipsSeveralDraws(_ l: RenderLayer) -> Bool {
+        var n = (l.backgroundColor.map { $0.alpha > 0 } ?? false) || l.contents != nil ? 1 : 0
+        for s in l.sublayers where n < 2 { n += drawingCount(s, limit: 2 - n) }
+        return n >= 2
+    }
+
+    /// Closes a clip group opened at `index`: its content composited once, multiplied by the
+    /// coverage of `clip` (several shapes multiply, as in a draw).
+    mutating func endClipGroup(_ index: Int, clip: [_Shape]) {
+        var content = _IRect.empty
+        for op in ops[(index + 1)...] { content = content.union(op.bounds) }
+        content = content.intersection(frame)
+        for c in clip { content = content.intersection(c.bounds) }
+        ops[index] = .push(bounds: content)
+        ops.append(.pop(bounds: content, alpha: 255, mode: .over, masked: false, clip: clip))
+    }
+
     // MARK: Groups
 
     mutating func beginGroup() -> Int {
@@ -99,7 +123,7 @@ struct _Planner {
             ops[m] = .push(bounds: maskBounds.intersection(frame))
             content = content.intersection(maskBounds)
         }
-        ops.append(.pop(bounds: content, alpha: alpha, mode: mode, masked: maskIndex != nil))
+        ops.append(.pop(bounds: content, alpha: alpha, mode: mode, masked: maskIndex != nil, clip: []))
     }
 
     // MARK: The tree walk
@@ -126,19 +150,34 @@ struct _Planner {
         let drawOpacity = group ? 1 : inherited * own
         let h = _Homography(planeOf: m)
         let culled = !l.isDoubleSided && h.determinant < 0
-        if !culled, h.determinant != 0 {
-            shadow(l, h, clips: clips, opacity: drawOpacity)
-            background(l, h, clips: clips, opacity: drawOpacity)
-            contents(l, h, clips: clips, opacity: drawOpacity)
-        }
+        let drawsOwn = !culled && h.determinant != 0
+        if drawsOwn { shadow(l, h, clips: clips, opacity: drawOpacity) }
+        // masksToBounds: the clip is applied once to the composited content (own background and
+        // contents, sublayers) when more than one draw is under it — an offscreen group whose
+        // pop multiplies it by the clip's coverage (with the inherited clips of ancestors that
+        // are not groups), as Core Animation's implicit mask; so at the anti-aliased edge a lower
+        // draw cannot show through an upper one. With a single draw the clip is multiplied into
+        // that draw (same result, no offscreen pass).
         var childClips = clips
+        var clipGroup: (index: Int, shapes: [_Shape])? = nil
         if l.masksToBounds {
             guard let s = shape(l.bounds, h, radii: radii(l)) else {
                 closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
                 return
             }
-            childClips.append(s)
+            if Self.clipsSeveralDraws(l) {
+                clipGroup = (beginGroup(), clips + [s])
+                childClips = []
+                ownClipGroup = s.bounds
+            } else {
+                childClips.append(s)
+            }
         }
+        if drawsOwn {
+            background(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
+            contents(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
+        }
+        ownClipGroup = nil
         let sub = Self.sublayerSpace(l, m)
         let order = l.sublayers.enumerated().sorted { a, b in
             let za = a.element.zPosition.isFinite ? a.element.zPosition : 0
@@ -148,7 +187,8 @@ struct _Planner {
         for (_, s) in order {
             layer(s, parent: sub, clips: childClips, opacity: drawOpacity, offset: (0, 0), ignoreTransition: false)
         }
-        if !culled, h.determinant != 0 { border(l, h, clips: clips, opacity: drawOpacity) }
+        if let g = clipGroup { endClipGroup(g.index, clip: g.shapes) }
+        if drawsOwn { border(l, h, clips: clips, opacity: drawOpacity) }
         closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
     }
 
@@ -177,48 +217,112 @@ struct _Planner {
     /// The device shape of `rect` (layer space) under `h`, or nil when nothing of it is in
     /// front of the eye and near the frame, or it is degenerate.
     func shape(_ rect: CGRect, _ h: _Homography, radii: (Double, Double, Double, Double) = (0, 0, 0, 0)) -> _Shape? {
+        guard let outer = devicePolygon(rect, h, radii: radii, reversed: false) else { return nil }
+        var path = RasterPath()
+        path.reserveCapacity(verbs: outer.points.count + 1, points: outer.points.count)
+        path.addPolygon(outer.points)
+        var pixelRect: _IRect? = nil
+        let p = outer.points
+        if p.count == 4, p.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }),
+           (p[0].x == p[1].x && p[1].y == p[2].y && p[2].x == p[3].x && p[3].y == p[0].y)
+            || (p[0].y == p[1].y && p[1].x == p[2].x && p[2].y == p[3].y && p[3].x == p[0].x) {
+            let x0 = p.map(\.x).min()!, x1 = p.map(\.x).max()!, y0 = p.map(\.y).min()!, y1 = p.map(\.y).max()!
+            pixelRect = _IRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)).intersection(frame)
+        }
+        return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect)
+    }
+
+    /// `rect`'s outline (corners rounded by `radii`) in layer space, mapped by `h` and clipped in
+    /// homogeneous space: device points and their pixel bounds (grown by 1 px, ∩ the frame).
+    ///
+    /// Corner arcs are flattened in layer space into `n` chords of equal angle, `n` chosen so
+    /// the chord error `R·(1 − cos(θ/2))` stays within `PathFlattening.defaultTolerance` (0.02
+    /// px) for the arc's device radius `R`: `r ×` the largest stretch of the linear part under
+    /// an affine map; under a projective one, 1.25 × the largest device distance from the
+    /// projected centre to the projected arc ends and midpoint (64 chords when part of the arc
+    /// is behind the eye). Chords of the layer plane stay straight after the projection, so the
+    /// device polyline is exact up to that tolerance. `reversed` walks the outline the other way
+    /// (a border's inner edge: opposite winding).
+    func devicePolygon(_ rect: CGRect, _ h: _Homography, radii: (Double, Double, Double, Double),
+                       reversed: Bool) -> (points: [RasterPoint], bounds: _IRect)? {
         guard Self.isFinite(rect), rect.width > 0, rect.height > 0, h.isFinite else { return nil }
-        let r = (x0: Double(rect.minX), y0: Double(rect.minY), x1: Double(rect.maxX), y1: Double(rect.maxY))
-        let pts = _HomogeneousClip.clipRect(r, by: h, width: Double(width), height: Double(height))
+        let x0 = Double(rect.minX), y0 = Double(rect.minY), x1 = Double(rect.maxX), y1 = Double(rect.maxY)
+        var layer: [(Double, Double)]
+        if radii.0 > 0 || radii.1 > 0 || radii.2 > 0 || radii.3 > 0 {
+            layer = []
+            let corners: [(Double, Double, Double, Double)] = [   // centre x, y, radius, start angle
+                (x0 + radii.0, y0 + radii.0, radii.0, Double.pi),
+                (x1 - radii.1, y0 + radii.1, radii.1, 1.5 * Double.pi),
+                (x1 - radii.2, y1 - radii.2, radii.2, 0),
+                (x0 + radii.3, y1 - radii.3, radii.3, 0.5 * Double.pi),
+            ]
+            let affineScale = h.isAffine
+                ? RasterTransform(a: h.m.0, b: h.m.3, c: h.m.1, d: h.m.4, tx: 0, ty: 0).maxScale : 0
+            for (cx, cy, r, a0) in corners {
+                guard r > 0 else { layer.append((cx, cy)); continue }
+                let n = Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale)
+                for i in 0...n {
+                    let a = a0 + 0.5 * Double.pi * Double(i) / Double(n)
+                    layer.append((cx + r * cos(a), cy + r * sin(a)))
+                }
+            }
+        } else {
+            layer = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        }
+        if reversed { layer.reverse() }
+        let pts = _HomogeneousClip.clipPolygon(layer, by: h, width: Double(width), height: Double(height))
         guard pts.count >= 3 else { return nil }
         var area = 0.0
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var points: [RasterPoint] = []
+        points.reserveCapacity(pts.count)
         for i in 0..<pts.count {
             let a = pts[i], b = pts[(i + 1) % pts.count]
             area += a.x * b.y - b.x * a.y
+            minX = min(minX, a.x); maxX = max(maxX, a.x); minY = min(minY, a.y); maxY = max(maxY, a.y)
+            points.append(RasterPoint(a.x, a.y))
         }
         guard area.isFinite, abs(area) > 1e-9 else { return nil }
-        let sign: Double = area > 0 ? 1 : -1
-        var edges: [_Edge] = []
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for i in 0..<pts.count {
-            let a = pts[i], b = pts[(i + 1) % pts.count]
-            minX = min(minX, a.x); maxX = max(maxX, a.x); minY = min(minY, a.y); maxY = max(maxY, a.y)
-            guard a.edge else { continue }
-            let dx = b.x - a.x, dy = b.y - a.y
-            let len = (dx * dx + dy * dy).squareRoot()
-            guard len > 1e-12 else { continue }
-            let nx = -dy / len * sign, ny = dx / len * sign
-            edges.append(_Edge(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y)))
-        }
         let bounds = _IRect(x0: Int(minX.rounded(.down)) - 1, y0: Int(minY.rounded(.down)) - 1,
                             x1: Int(maxX.rounded(.up)) + 1, y1: Int(maxY.rounded(.up)) + 1).intersection(frame)
         guard !bounds.isEmpty else { return nil }
-        var rounded: _RoundedRect? = nil
-        if radii.0 > 0 || radii.1 > 0 || radii.2 > 0 || radii.3 > 0, let inv = h.inverse {
-            rounded = _RoundedRect(inverse: inv, x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1,
-                                   rTL: radii.0, rTR: radii.1, rBR: radii.2, rBL: radii.3)
+        return (points, bounds)
+    }
+
+    /// Chords for a quarter arc (centre `(cx, cy)`, radius `r`, from angle `a0`) under `h`
+    /// (see `devicePolygon`).
+    static func arcChords(_ cx: Double, _ cy: Double, _ r: Double, _ a0: Double, _ h: _Homography,
+                          affineScale: Double) -> Int {
+        var R: Double
+        if h.isAffine {
+            R = r * affineScale
+        } else {
+            let c = h.apply(cx, cy)
+            guard c.2 > 1e-6 else { return 64 }
+            R = 0
+            for k in 0...2 {
+                let a = a0 + 0.25 * Double.pi * Double(k)
+                let p = h.apply(cx + r * cos(a), cy + r * sin(a))
+                guard p.2 > 1e-6 else { return 64 }
+                let dx = p.0 / p.2 - c.0 / c.2, dy = p.1 / p.2 - c.1 / c.2
+                R = max(R, (dx * dx + dy * dy).squareRoot())
+            }
+            R *= 1.25
         }
-        return _Shape(edges: edges, bounds: bounds, rounded: rounded)
+        let tol = PathFlattening.defaultTolerance
+        guard R.isFinite, R > tol else { return R.isFinite ? 1 : 64 }
+        let theta = 2 * acos(1 - tol / R)
+        return max(1, min(256, Int((0.5 * Double.pi / theta).rounded(.up))))
     }
 
     /// Appends a draw of `paint` over `own` clipped by `clips`.
-    mutating func emit(_ own: _Shape, hole: _Shape? = nil, clips: [_Shape], paint: _Paint, opacity: Double) {
+    mutating func emit(_ own: _Shape, clips: [_Shape], paint: _Paint, opacity: Double) {
         let a = Self.alpha(opacity)
         guard a > 0 else { return }
         var b = own.bounds
         for c in clips { b = b.intersection(c.bounds) }
         guard !b.isEmpty else { return }
-        ops.append(.draw(_Draw(shapes: [own] + clips, hole: hole, paint: paint, alpha: a, bounds: b)))
+        ops.append(.draw(_Draw(shapes: [own] + clips, paint: paint, alpha: a, bounds: b)))
     }
 
     static func color(_ c: CGColor?) -> UInt32? {
@@ -228,7 +332,13 @@ struct _Planner {
     }
 
     mutating func background(_ l: RenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
-        guard let c = Self.color(l.backgroundColor), let s = shape(l.bounds, h, radii: radii(l)) else { return }
+        guard let c = Self.color(l.backgroundColor) else { return }
+        if let g = ownClipGroup {
+            let a = Self.alpha(opacity)
+            if a > 0 { ops.append(.draw(_Draw(shapes: [], paint: .solid(c), alpha: a, bounds: g))) }
+            return
+        }
+        guard let s = shape(l.bounds, h, radii: radii(l)) else { return }
         emit(s, clips: clips, paint: .solid(c), opacity: opacity)
     }
 
@@ -236,13 +346,19 @@ struct _Planner {
     /// by the width), drawn inside the bounds.
     mutating func border(_ l: RenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
         let bw = Double(l.borderWidth)
-        guard bw > 0, bw.isFinite, let c = Self.color(l.borderColor), let outer = shape(l.bounds, h, radii: radii(l))
-        else { return }
         let rr = radii(l)
+        guard bw > 0, bw.isFinite, let c = Self.color(l.borderColor),
+              let outer = devicePolygon(l.bounds, h, radii: rr, reversed: false) else { return }
+        // One path: the outer outline and the inner one walked the other way (non-zero: the
+        // ring has winding ±1, the inside 0), instead of a product with a hole's coverage.
+        var path = RasterPath()
+        path.addPolygon(outer.points)
         let inner = l.bounds.insetBy(dx: CGFloat(bw), dy: CGFloat(bw))
-        let hole = inner.width > 0 && inner.height > 0
-            ? shape(inner, h, radii: (max(rr.0 - bw, 0), max(rr.1 - bw, 0), max(rr.2 - bw, 0), max(rr.3 - bw, 0)))
-            : nil
-        emit(outer, hole: hole, clips: clips, paint: .solid(c), opacity: opacity)
+        if inner.width > 0 && inner.height > 0,
+           let hole = devicePolygon(inner, h, radii: (max(rr.0 - bw, 0), max(rr.1 - bw, 0), max(rr.2 - bw, 0), max(rr.3 - bw, 0)),
+                                    reversed: true) {
+            path.addPolygon(hole.points)
+        }
+        emit(_Shape(path: path, rule: .nonZero, bounds: outer.bounds), clips: clips, paint: .solid(c), opacity: opacity)
     }
 }
