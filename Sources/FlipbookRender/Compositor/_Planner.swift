@@ -127,7 +127,7 @@ struct _Planner {
         let h = _Homography(planeOf: m)
         let culled = !l.isDoubleSided && h.determinant < 0
         if !culled, h.determinant != 0 {
-            shadow(l, h, clips: clips, opacity: drawOpacity)
+            shadow(l, h, m, clips: clips, opacity: drawOpacity)
             background(l, h, clips: clips, opacity: drawOpacity)
             contents(l, h, clips: clips, opacity: drawOpacity)
         }
