@@ -85,6 +85,25 @@ import Foundation
         #expect(img[28, 30] == Self.white)
     }
 
+    /// A chain of 40 nested shadowed layers: offscreens nest at most
+    /// `_Planner.maximumShadowNesting` deep, so the cost stays polynomial (unbounded nesting
+    /// would be 2⁴⁰ offscreens); second-order shadows are still exact (test above).
+    @Test func nestedShadowsDoNotExplode() throws {
+        var node = TestScene.box(CGRect(x: 0, y: 0, width: 4, height: 4), TestScene.red, configure: {
+            $0.shadowOpacity = 0.5; $0.shadowOffset = CGSize(width: 0, height: 1); $0.shadowRadius = 0.5
+        })
+        for _ in 1..<40 {
+            node = TestScene.box(CGRect(x: 0.5, y: 0.5, width: 6, height: 6), nil, configure: {
+                $0.shadowOpacity = 0.5; $0.shadowOffset = CGSize(width: 0, height: 1); $0.shadowRadius = 0.5
+            }, sublayers: [node])
+        }
+        let start = ContinuousClock.now
+        let img = try Self.render(node, 48, 48)
+        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(img[21, 21] == .red)
+        #expect(img[21, 26].r < 255)
+    }
+
     /// Content just outside the frame still feeds the blur: the shadow of a layer half out of
     /// the frame is the same, inside the frame, as the corresponding part of a larger frame
     /// shifted to contain the whole layer.

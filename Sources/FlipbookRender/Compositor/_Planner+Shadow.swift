@@ -10,8 +10,8 @@ import Foundation
 ///   documents; the content is not looked at (no offscreen pass). An empty path casts nothing.
 ///   Without it: the alpha of the layer's composited picture — background, contents, border
 ///   **and sublayers** with their opacities, transforms, masks, `masksToBounds` clips and their
-///   own shadows (they are part of the composited picture) — rendered offscreen at plan time,
-///   single-threaded, by the same planner and band executor. The layer's own opacity is not in
+///   own shadows (they are part of the composited picture; see ``maximumShadowNesting``) —
+///   rendered offscreen at plan time, single-threaded, by the same planner and band executor. The layer's own opacity is not in
 ///   that alpha (it multiplies the shadow as it multiplies the layer), nor its own `mask`
 ///   (the mask applies to the layer's result, shadow included, as before).
 /// - **Offset** `shadowOffset` is in layer space (before the layer's transform), y-down.
@@ -22,8 +22,17 @@ import Foundation
 /// - **`masksToBounds`** clips the shadow with the content (the implicit bounds mask, rounded
 ///   corners included): nothing of it shows outside the bounds, as on Apple.
 extension _Planner {
+    /// Shadow offscreens nest at most this deep: a shadow's picture includes its sublayers'
+    /// shadows (level 1), computed from pictures that include no offscreen-based shadows
+    /// (level 2; `shadowPath` shadows, a plain fill, are always drawn). Without a limit a chain
+    /// of n shadowed layers would cost 2ⁿ offscreens (each shadow is planned once in its
+    /// ancestor's offscreen and once in the frame); with it, O(n³) small ones at worst, and only
+    /// third-order shadows (a shadow of a shadow of a shadow) are left out.
+    static let maximumShadowNesting = 2
+
     mutating func shadow(_ l: RenderLayer, _ h: _Homography, _ m: CATransform3D, clips: [_Shape], opacity: Double) {
-        guard l.shadowOpacity > 0, let color = Self.color(l.shadowColor) else { return }
+        guard l.shadowOpacity > 0, let color = Self.color(l.shadowColor),
+              l.shadowPath != nil || shadowNesting < Self.maximumShadowNesting else { return }
         let ox = Double(l.shadowOffset.width), oy = Double(l.shadowOffset.height)
         let sigma = Double(l.shadowRadius) * scale
         guard ox.isFinite, oy.isFinite, sigma.isFinite, sigma >= 0 else { return }
@@ -87,6 +96,7 @@ extension _Planner {
         let shift = pad
         var sub = _Planner(width: width + 2 * shift, height: height + 2 * shift, scale: scale, mips: mips)
         sub.depth = depth
+        sub.shadowNesting = shadowNesting + 1
         let mv = ms * CATransform3DMakeTranslation(CGFloat(shift), CGFloat(shift), 0)
         let hv = _Homography(planeOf: mv)
         sub.background(l, hv, clips: [], opacity: 1)

@@ -22,6 +22,8 @@ struct _Planner {
     var ops: [_Op] = []
     /// How many `layer(…)` calls are on the stack (see ``maximumDepth``).
     var depth = 0
+    /// How many shadow offscreens this planner is nested in (`_Planner+Shadow.swift`).
+    var shadowNesting = 0
 
     /// The deepest layer nesting drawn: sublayers deeper than this (counted from the root, masks
     /// and transition pictures included) are skipped, so an absurdly deep tree cannot overflow
