@@ -16,8 +16,9 @@ import Foundation
 ///   (the mask applies to the layer's result, shadow included, as before).
 /// - **Offset** `shadowOffset` is in layer space (before the layer's transform), y-down.
 /// - **Blur** a Gaussian of σ = `shadowRadius` × device scale pixels (`GaussianBlur`,
-///   half-width ⌈3σ⌉). The source is gathered over the drawn region grown by that half-width,
-///   including content just outside the frame, so a shadow near the frame edge is not cut.
+///   half-width ⌈3σ⌉). The source is gathered over the drawn region grown by that half-width
+///   (at most ``maximumShadowReach``), including content just outside the frame, so a shadow
+///   near the frame edge is not cut.
 /// - **Tint** `shadowColor` × `shadowOpacity` × the layer's opacity.
 /// - **`masksToBounds`** clips the shadow with the content (the implicit bounds mask, rounded
 ///   corners included): nothing of it shows outside the bounds, as on Apple.
@@ -29,6 +30,12 @@ extension _Planner {
     /// ancestor's offscreen and once in the frame); with it, O(n³) small ones at worst, and only
     /// third-order shadows (a shadow of a shadow of a shadow) are left out.
     static let maximumShadowNesting = 2
+
+    /// How far (pixels) the shadow's buffers reach beyond its source and beyond the drawn
+    /// region: the blur's half-width ⌈3σ⌉ + 1, capped here so that a huge `shadowRadius` does not
+    /// allocate a huge offscreen. Only σ above ≈ 170 px meets the cap: such a shadow is cut
+    /// 512 px from its source and ignores content more than 512 px outside the frame.
+    static let maximumShadowReach = 512
 
     mutating func shadow(_ l: RenderLayer, _ h: _Homography, _ m: CATransform3D, clips: [_Shape], opacity: Double) {
         guard l.shadowOpacity > 0, let color = Self.color(l.shadowColor),
@@ -47,7 +54,9 @@ extension _Planner {
         var out = frame
         for c in drawClips { out = out.intersection(c.bounds) }
         guard !out.isEmpty else { return }
-        let pad = GaussianBlur.padding(sigma: sigma) + 1
+        // The blur's reach; source content beyond the drawn region counts up to it, but at most
+        // `maximumShadowReach` pixels (a huge radius must not make a huge offscreen buffer).
+        let pad = min(GaussianBlur.padding(sigma: sigma) + 1, Self.maximumShadowReach)
         let need = out.outset(pad)
         // The layer moved by the offset in its own space: p ↦ p·T(offset)·m.
         let ms = CATransform3DMakeTranslation(CGFloat(ox), CGFloat(oy), 0) * m
