@@ -32,7 +32,7 @@ enum TestScene {
             contentsGravity: o.gravity, contentsScale: o.contentsScale,
             minificationFilter: o.filter, magnificationFilter: o.filter,
             shadowOpacity: o.shadowOpacity, shadowOffset: o.shadowOffset, shadowRadius: o.shadowRadius,
-            mask: o.mask, sublayers: sublayers, transition: o.transition)
+            mask: o.mask, sublayers: sublayers, transition: o.transition, shadowPath: o.shadowPath)
     }
 
     struct Options {
@@ -45,6 +45,7 @@ enum TestScene {
         var filter: CALayerContentsFilter = .linear
         var shadowOpacity: Float = 0, shadowOffset = CGSize(width: 0, height: -3), shadowRadius: CGFloat = 3
         var mask: RenderLayer? = nil
+        var shadowPath: CGPath? = nil
         var transition: RenderTransition? = nil
     }
 

@@ -56,8 +56,9 @@ public final class RenderLayer: @unchecked Sendable {
     /// (`f` = ``ContentsCrossfade/clampedFraction``), each laid out like `contents`, instead of
     /// `contents`. Nil when `contents` is not animating.
     public let contentsCrossfade: ContentsCrossfade?
-    /// The shadow's shape (`CALayer.shadowPath`, never a `CGMutablePath`) in layer coordinates; nil =
-    /// the shadow follows the layer's shape.
+    /// The shadow's shape (`CALayer.shadowPath`, never a `CGMutablePath`) in layer coordinates,
+    /// filled with the non-zero rule; nil = the shadow follows the layer's composited alpha
+    /// (background, contents, border and sublayers).
     public let shadowPath: CGPath?
 
     public init(

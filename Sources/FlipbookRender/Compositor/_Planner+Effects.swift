@@ -3,45 +3,7 @@ import FlipbookRaster
 import Foundation
 
 extension _Planner {
-    // MARK: Shadows
-
-    /// The shadow: the layer's own background, contents and border, moved by `shadowOffset`
-    /// (layer space, y-down: the default `(0, −3)` casts upwards, as on iOS), rasterised to
-    /// alpha, blurred with a Gaussian of σ = `shadowRadius` × device scale (`GaussianBlur`,
-    /// recomputed every frame the shadow is drawn: nothing is cached), tinted with
-    /// `shadowColor` × `shadowOpacity`. Drawn below the layer. `shadowPath` is not in the
-    /// render snapshot yet, so the shape always comes from the layer's own content.
-    mutating func shadow(_ l: RenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
-        guard l.shadowOpacity > 0, let color = Self.color(l.shadowColor) else { return }
-        let ox = Double(l.shadowOffset.width), oy = Double(l.shadowOffset.height)
-        let sigma = Double(l.shadowRadius) * scale
-        guard ox.isFinite, oy.isFinite, sigma.isFinite, sigma >= 0 else { return }
-        let hs = h * _Homography.scaleTranslate(sx: 1, sy: 1, tx: ox, ty: oy)
-        var sub = _Planner(width: width, height: height, scale: scale, mips: mips)
-        sub.background(l, hs, clips: [], opacity: 1)
-        sub.contents(l, hs, clips: [], opacity: 1)
-        sub.border(l, hs, clips: [], opacity: 1)
-        var rect = _IRect.empty
-        for op in sub.ops { rect = rect.union(op.bounds) }
-        let pad = GaussianBlur.padding(sigma: sigma) + 1
-        rect = rect.outset(pad).intersection(frame)
-        guard !rect.isEmpty else { return }
-        let w = rect.x1 - rect.x0, hgt = rect.y1 - rect.y0
-        var pixels = [UInt32](repeating: 0, count: w * hgt)
-        let scratch = _WorkerScratch()
-        pixels.withUnsafeMutableBufferPointer { buf in
-            let t = _Target(base: buf.baseAddress!, stride: w, rect: rect)
-            for op in sub.ops { if case .draw(let d) = op { _BandExecutor.draw(d, into: t, scratch: scratch) } }
-        }
-        var alpha = pixels.map { UInt8(truncatingIfNeeded: $0 >> 24) }
-        GaussianBlur.blurAlpha(&alpha, width: w, height: hgt, sigma: sigma)
-        var b = rect
-        for c in clips { b = b.intersection(c.bounds) }
-        let a = Self.alpha(opacity * Double(min(l.shadowOpacity, 1)))
-        guard a > 0, !b.isEmpty else { return }
-        ops.append(.draw(_Draw(shapes: clips, paint: .alpha(_AlphaPaint(alpha: alpha, rect: rect, color: color)),
-                               alpha: a, bounds: b)))
-    }
+    // Shadows: `_Planner+Shadow.swift`.
 
     // MARK: Transitions
 

@@ -26,6 +26,8 @@ struct _Planner {
     /// `layer`): the clip's pixel bounds. Those draws then cover the layer's whole bounds
     /// without a shape of their own, the group's clip giving the edge (no coverage applied twice).
     var ownClipGroup: _IRect? = nil
+    /// How many shadow offscreens this planner is nested in (`_Planner+Shadow.swift`).
+    var shadowNesting = 0
 
     /// The deepest layer nesting drawn: sublayers deeper than this (counted from the root, masks
     /// and transition pictures included) are skipped, so an absurdly deep tree cannot overflow
@@ -151,7 +153,7 @@ struct _Planner {
         let h = _Homography(planeOf: m)
         let culled = !l.isDoubleSided && h.determinant < 0
         let drawsOwn = !culled && h.determinant != 0
-        if drawsOwn { shadow(l, h, clips: clips, opacity: drawOpacity) }
+        if drawsOwn { shadow(l, h, m, clips: clips, opacity: drawOpacity) }
         // masksToBounds: the clip is applied once to the composited content (own background and
         // contents, sublayers) when more than one draw is under it — an offscreen group whose
         // pop multiplies it by the clip's coverage (with the inherited clips of ancestors that
