@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import FlipbookTestSupport
 @testable import FlipbookRaster
 
