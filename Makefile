@@ -44,7 +44,7 @@ demo: release
 	else echo "demo: ffmpeg not on PATH, no MP4 (install ffmpeg for one)"; fi
 	@echo "demo: PNG frames in demo-out/frames/ (frame_00000.png … frame_00059.png)"
 
-## bench: the benchmark suite (Benchmarks/: W1 W2 W3 W4, end to end, scaling sweeps), release build, < ~10 min
+## bench: the benchmark suite (Benchmarks/: W1 W2 W3 W4 W6a W6b W7, end to end, the rasterizer alone, scaling sweeps), release build, < ~12 min
 bench: setup
 	$(BENCH) --workload all
 

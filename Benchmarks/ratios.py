@@ -5,8 +5,9 @@
 
 Ratio = Flipbook median ms / peer median ms (below 1 = Flipbook faster). Peers' numbers are
 the median over their run-*.json files in --peers (one per run of the harness). Flipbook rows
-are taken by (name, threads) from the bench JSON files. The issue-5 (compositor) and issue-6
-(recording) targets are printed as met or not met, with the numbers they were judged on.
+are taken by (name, threads) from the bench JSON files. The issue-5 (compositor), issue-6
+(recording) and issue-12 (W6a, W6b, W7) targets are printed as met or not met, with the numbers
+they were judged on.
 """
 import argparse
 import glob
@@ -15,7 +16,8 @@ import os
 import statistics
 import sys
 
-PEER_KEYS = {'w1': 'W1-layers', 'w2': 'W2-fullscreen-over', 'w4': 'W4-perspective'}
+PEER_KEYS = {'w1': 'W1-layers', 'w2': 'W2-fullscreen-over', 'w4': 'W4-perspective',
+             'w6a': 'W6a-many-image-layers', 'w6b': 'W6b-many-rounded-rects', 'w7': 'W7-paths'}
 FLOOR = '2 reads+1 write: add-sat (C -O3 native)'
 
 
@@ -94,6 +96,13 @@ def main():
         if ms:
             print('  peer %-40s %10.2f ms' % (name, ms))
 
+    print('\nEnd to end, the static W6 trees recorded to the null sink (issue 12 asks for the rate)')
+    for name in ('e2e-w6a', 'e2e-w6b'):
+        for th in (1, 2):
+            r = fb.get((name, th))
+            if r:
+                print('  %-10s %d thread(s) %9.2f ms/frame  %6.2f fps' % (name, th, r['median_ms'], 1000 / r['median_ms']))
+
     print('\nTargets')
     t = []
     w1, w2, w4, w1t2 = fb.get(('w1', 1)), fb.get(('w2', 1)), fb.get(('w4', 1)), fb.get(('w1', 2))
@@ -116,6 +125,25 @@ def main():
         if r:
             got = 1000 / r['median_ms']
             t.append(('issue 6: %s >= %d fps (got %.1f fps)' % (name, fps, got), r['median_ms'], got >= fps))
+    # issue 12: W6b, W7 >= 1.0x Blend2D, W6a >= 1.5x; all >= 3x cairo and Skia; 2 threads >= 1.8x.
+    for w, key, factor in (('w6a', 'W6a-many-image-layers', 1.5), ('w6b', 'W6b-many-rounded-rects', 1.0),
+                           ('w7', 'W7-paths', 1.0)):
+        mine = fb.get((w, 1))
+        if not mine:
+            continue
+        b = peer_ms(runs, key, 'blend2d')
+        if b:
+            t.append(('issue 12: %s >= %.1fx Blend2D (<= %.2f ms)' % (w.upper(), factor, b / factor),
+                      mine['median_ms'], mine['median_ms'] <= b / factor))
+        for peer in ('cairo-c', 'skia'):
+            ms = peer_ms(runs, key, peer)
+            if ms:
+                t.append(('issue 12: %s >= 3x %s (<= %.2f ms)' % (w.upper(), peer, ms / 3),
+                          mine['median_ms'], mine['median_ms'] <= ms / 3))
+        two = fb.get((w, 2))
+        if two:
+            sp = mine['median_ms'] / two['median_ms']
+            t.append(('issue 12: %s 2 threads >= 1.8x 1 thread (speed-up %.2fx)' % (w.upper(), sp), two['median_ms'], sp >= 1.8))
     for label, ms, ok in t:
         print('  %-62s %9.3f ms  %s' % (label, ms, verdict(ok)))
     print('\n(wall-clock medians. cpu/wall well below the thread count means other jobs held the cores;')

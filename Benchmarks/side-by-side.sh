@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side by side: the peers harness and `flipbook-benchmarks --json` in the same session, then one
-# table of ratios (Flipbook ÷ each peer) per workload, with the issue-5 and issue-6 targets
-# marked met or not. Absolute times on this shared machine move ~10% between runs (more under
+# table of ratios (Flipbook ÷ each peer) per workload (W1 W2 W4 W6a W6b W7), with the issue-5,
+# issue-6 and issue-12 targets marked met or not. ONLY=W6a,W6b,W7 limits the peers harness. Absolute times on this shared machine move ~10% between runs (more under
 # load), so only same-session ratios are claimed.
 #
 #   bash Benchmarks/side-by-side.sh                  # from the project root
@@ -33,14 +33,18 @@ if [ -z "${SKIP_PEERS:-}" ]; then
   bash "$PEERS/run.sh" || { echo "peers harness failed" >&2; exit 1; }
 fi
 
-echo "== flipbook-benchmarks (1 thread: w1 w2 w4 w3; 2 threads: w1; e2e on all cores)"
+echo "== flipbook-benchmarks (1 thread: w1 w2 w4 w3 w6a w6b w7; 2 threads: w1 w6a w6b; e2e on all cores, e2e-w6a/b on 1 and 2)"
 "$BENCH" --json --threads 1 --workload w1 --workload w2 --workload w4 --workload w3 --workload e2e \
+    --workload w6a --workload w6b --workload w7 --workload e2e-w6a --workload e2e-w6b \
     --save "$FB_OUT" > "$FB_OUT/bench-1.json" || exit 1
-"$BENCH" --json --threads 2 --workload w1 > "$FB_OUT/bench-2.json" || exit 1
+"$BENCH" --json --threads 2 --workload w1 --workload w6a --workload w6b > "$FB_OUT/bench-2.json" || exit 1
 
-echo "== image check (compare.py vs ref-c)"
-for w in w1 w2 w4; do
+echo "== image check (compare.py vs ref-c; W6b, W7 vs ref-ss)"
+for w in w1 w2 w4 w6a; do
   [ -f "$OUT/${w}_ref-c-scalar.png" ] && "$PY" "$PEERS/compare.py" "$FB_OUT/$w.png" "$OUT/${w}_ref-c-scalar.png" | sed "s/^/$w: /"
+done
+for w in w6b w7; do
+  [ -f "$OUT/${w}_ref-ss.png" ] && "$PY" "$PEERS/compare.py" "$FB_OUT/$w.png" "$OUT/${w}_ref-ss.png" | sed "s/^/$w: /"
 done
 
 python3 "$ROOT/Benchmarks/ratios.py" --peers "$RESULTS" "$FB_OUT/bench-1.json" "$FB_OUT/bench-2.json"

@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import FlipbookTestSupport
 @testable import FlipbookRaster
 
@@ -241,25 +244,5 @@ func rasterize(_ path: RasterPath, rule: FillRule = .nonZero, clip: RasterClip =
         var bm = CoverageBitmap(width: 64, height: 64)
         PathRasterizer().fill(p, transform: .scale(10, 5).concatenating(.translation(3, 4)), clip: RasterClip(width: 64, height: 64), into: &bm)
         #expect(bm.area == 50 && bm[3, 4] == 255 && bm[12, 8] == 255 && bm[13, 8] == 0)
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// The Swift port of the peers' generator reproduces the README's test vectors.
-@Suite struct PeersVectorSceneTests {
-    @Test func generatorMatchesTheReadmeVectors() {
-        var rng = PeersRandom(seed: 0)
-        #expect(rng.next() == 0xE220A8397B1DCDAF && rng.next() == 0x6E789E6AA1B965F4 && rng.next() == 0x06C45D188009454F)
-        let b = PeersVectorScenes.w6b()[0]
-        #expect(b.p0 == RasterPoint(172.42848495427276, 62.64365574295868))
-        #expect((b.r, b.g, b.b, b.a) == (165, 17, 29, 204))
-        let w7 = PeersVectorScenes.w7()
-        #expect(w7[0].p0 == RasterPoint(1795.8417182093083, 995.8050708275831))
-        #expect(w7[1].p0 == RasterPoint(1610.2742470532849, 143.74443684893566))
-        #expect(w7[1000].p0 == RasterPoint(1704.4535764539896, 185.59420594013181))
-        #expect(w7[1000].width == 4.542032452331197)
     }
 }

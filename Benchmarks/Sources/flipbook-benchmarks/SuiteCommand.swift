@@ -11,20 +11,24 @@ import Foundation
 struct SuiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "suite",
-        abstract: "Measure compositor and PNG throughput on the peers' workloads (W1 W2 W3 W4), end to end, and scaling sweeps.",
+        abstract: "Measure compositor, rasterizer and PNG throughput on the peers' workloads (W1 W2 W3 W4 W6a W6b W7), end to end, and scaling sweeps.",
         discussion: """
         Workloads: w1 (64 rotated layers), w2 (full-frame identity blend), w4 (perspective), \
         w3 (PNG encode of the W1 frame, each preset), e2e (animated W1 to PNG files and to null, \
-        all cores), sweep-layers, sweep-resolution, sweep-threads, sweep-depth; `sweeps` = the \
-        four sweeps, `all` = everything. Default: w1 w2 w4 w3 e2e. Times on a shared machine \
+        all cores), w6a (10,000 rotated image layers), w6b (10,000 rounded-rect layers), w7 (1,000 \
+        filled Bézier shapes + 500 round-capped strokes; bypasses the layer model until CAShapeLayer \
+        exists), e2e-w6a / e2e-w6b (the static W6 trees recorded to the null sink, 1 and 2 threads), \
+        raster (the path rasterizer's coverage alone on W6b and W7), sweep-layers, sweep-resolution, sweep-threads, sweep-depth; `sweeps` = the \
+        four sweeps, `all` = everything. Default: w1 w2 w4 w3 e2e w6a w6b w7 e2e-w6a e2e-w6b. Times on a shared machine \
         vary; compare ratios from one run (Benchmarks/side-by-side.sh).
         """
     )
 
-    static let core = ["w1", "w2", "w4", "w3", "e2e"]
+    static let core = ["w1", "w2", "w4", "w3", "e2e", "w6a", "w6b", "w7", "e2e-w6a", "e2e-w6b"]
+    static let extra = ["raster"]
     static let sweeps = ["sweep-layers", "sweep-resolution", "sweep-threads", "sweep-depth"]
 
-    @Option(name: .customLong("workload"), help: "Workload to run (repeatable): w1 w2 w3 w4 e2e sweep-layers sweep-resolution sweep-threads sweep-depth sweeps all.")
+    @Option(name: .customLong("workload"), help: "Workload to run (repeatable): w1 w2 w3 w4 e2e w6a w6b w7 e2e-w6a e2e-w6b raster sweep-layers sweep-resolution sweep-threads sweep-depth sweeps all.")
     var workloads: [String] = []
 
     @Option(help: "Compositor worker threads for w1/w2/w4 and the sweeps (e2e always uses all cores).")
@@ -50,8 +54,8 @@ struct SuiteCommand: ParsableCommand {
         guard warmups >= 0 else { throw ValidationError("--warmups must be 0 or more") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         guard sequence >= 1 else { throw ValidationError("--sequence must be at least 1") }
-        for w in workloads where !(Self.core + Self.sweeps + ["sweeps", "all"]).contains(w) {
-            throw ValidationError("unknown workload '\(w)'; known: \((Self.core + Self.sweeps + ["sweeps", "all"]).joined(separator: " "))")
+        for w in workloads where !(Self.core + Self.extra + Self.sweeps + ["sweeps", "all"]).contains(w) {
+            throw ValidationError("unknown workload '\(w)'; known: \((Self.core + Self.extra + Self.sweeps + ["sweeps", "all"]).joined(separator: " "))")
         }
     }
 
@@ -60,13 +64,13 @@ struct SuiteCommand: ParsableCommand {
         var names: Set<String> = []
         for w in workloads.isEmpty ? ["core"] : workloads {
             switch w {
-            case "all": names.formUnion(Self.core + Self.sweeps)
+            case "all": names.formUnion(Self.core + Self.extra + Self.sweeps)
             case "sweeps": names.formUnion(Self.sweeps)
             case "core": names.formUnion(Self.core)
             default: names.insert(w)
             }
         }
-        return (Self.core + Self.sweeps).filter(names.contains)
+        return (Self.core + Self.extra + Self.sweeps).filter(names.contains)
     }
 
     func run() throws {
@@ -98,6 +102,12 @@ struct SuiteCommand: ParsableCommand {
                 case "w4": rows = try bench.w4()
                 case "w3": rows = try bench.w3()
                 case "e2e": rows = try bench.endToEnd(toPNG: true) + bench.endToEnd(toPNG: false)
+                case "w6a": rows = try bench.w6a()
+                case "w6b": rows = try bench.w6b()
+                case "w7": rows = try bench.w7()
+                case "e2e-w6a": rows = try bench.endToEndStatic("w6a")
+                case "e2e-w6b": rows = try bench.endToEndStatic("w6b")
+                case "raster": rows = try bench.rasterCoverage()
                 case "sweep-layers": rows = try bench.sweepLayers()
                 case "sweep-resolution": rows = try bench.sweepResolution()
                 case "sweep-threads": rows = try bench.sweepThreads()

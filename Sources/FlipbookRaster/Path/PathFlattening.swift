@@ -47,6 +47,51 @@ public enum PathFlattening {
         return n >= Double(maxPieces) ? maxPieces : Int(n)
     }
 
+    /// The interior points of a flattened cubic (not p0, not p3), in order, to `sink` (smooth).
+    ///
+    /// **Piecewise count.** B''(t) = 6·L(t) with L(t) = (1 − t)·d₁ + t·d₂ (d₁, d₂ the control
+    /// polygon's second differences) is linear, so ‖B''‖ is convex and its largest value on
+    /// [t₀, t₁] is at an end. Cut [0, 1] into 4 equal quarters of length h = ¼; the
+    /// interval j gets mⱼ = ⌈h·√(0.75·max(‖L(tⱼ)‖, ‖L(tⱼ₊₁)‖) / tol)⌉ equal pieces, each within
+    /// (h/mⱼ)²/8 · 6·max‖L‖ ≤ tol of the curve — the same bound as the uniform rule, applied to
+    /// each quarter. Tried when n ≥ 8, used when Σ mⱼ is smaller than the uniform count n (curves whose curvature
+    /// varies along them: most random cubics); otherwise the uniform n pieces. Either way the
+    /// points are Horner evaluations at parameters that depend on the four control points
+    /// only: a pure function of the curve.
+    @inlinable
+    public static func cubicInterior<S: FlattenSink>(_ p0: RasterPoint, _ p1: RasterPoint, _ p2: RasterPoint, _ p3: RasterPoint,
+                                                     tolerance tol: Double, into sink: inout S) {
+        let n = cubicPieces(p0, p1, p2, p3, tolerance: tol)
+        guard n > 1 else { return }
+        let a = 3 * (p1 - p2) + p3 - p0
+        let b = 3 * (p0 - 2 * p1 + p2)
+        let c = 3 * (p1 - p0)
+        if n >= 8 {
+            let d1 = p0 - 2 * p1 + p2, e = (p1 - 2 * p2 + p3) - d1
+            let k = 0.75 / tol
+            @inline(__always) func norm(_ t: Double) -> Double { let l = d1 + t * e; return (l * l).sum().squareRoot() }
+            @inline(__always) func count(_ u: Double, _ v: Double) -> Int {
+                let x = (0.25 * (k * max(u, v)).squareRoot()).rounded(.up)
+                return x >= 1 ? (x < Double(maxPieces) ? Int(x) : maxPieces) : 1   // NaN → 1 (n was finite)
+            }
+            let l0 = norm(0), l1 = norm(0.25), l2 = norm(0.5), l3 = norm(0.75), l4 = norm(1)
+            let m0 = count(l0, l1), m1 = count(l1, l2), m2 = count(l2, l3), m3 = count(l3, l4)
+            if m0 + m1 + m2 + m3 < n {
+                @inline(__always) func quarter(_ j: Int, _ m: Int) {
+                    let t0 = 0.25 * Double(j), step = 0.25 / Double(m)
+                    for i in 1..<m { sink.lineTo(cubicPoint(a, b, c, p0, t0 + Double(i) * step), smooth: true) }
+                    if j < 3 { sink.lineTo(cubicPoint(a, b, c, p0, t0 + 0.25), smooth: true) }
+                }
+                quarter(0, m0); quarter(1, m1); quarter(2, m2); quarter(3, m3)
+                return
+            }
+        }
+        let inv = 1.0 / Double(n)
+        for i in 1..<n {
+            sink.lineTo(cubicPoint(a, b, c, p0, Double(i) * inv), smooth: true)
+        }
+    }
+
     /// B(t) of a cubic, Horner form of  a·t³ + b·t² + c·t + p0  with
     /// a = −p0 + 3p1 − 3p2 + p3, b = 3p0 − 6p1 + 3p2, c = 3(p1 − p0).
     @inlinable
@@ -124,15 +169,8 @@ extension RasterPath {
                     case .cubic:
                         if !open { sink.moveTo(cur); start = cur; open = true }
                         let p0 = cur, p1 = pt(pi), p2 = pt(pi + 1), p3 = pt(pi + 2); pi += 3
-                        let n = cull.skips(p0, p1, p2, p3) ? 1 : PathFlattening.cubicPieces(p0, p1, p2, p3, tolerance: tol)
-                        if n > 1 {
-                            let a = 3 * (p1 - p2) + p3 - p0
-                            let b = 3 * (p0 - 2 * p1 + p2)
-                            let c = 3 * (p1 - p0)
-                            let inv = 1.0 / Double(n)
-                            for i in 1..<n {
-                                sink.lineTo(PathFlattening.cubicPoint(a, b, c, p0, Double(i) * inv), smooth: true)
-                            }
+                        if !cull.skips(p0, p1, p2, p3) {
+                            PathFlattening.cubicInterior(p0, p1, p2, p3, tolerance: tol, into: &sink)
                         }
                         sink.lineTo(p3, smooth: false)
                         cur = p3

@@ -1,9 +1,9 @@
 import FlipbookRaster
 
-/// A Swift port of the peers' vector workloads (`/work/shared/peers/workloads.py`, README "W6"
-/// and "W7"): same SplitMix64 stream, same draw order. Pure Swift (no test framework) so the
-/// release-mode timing driver (`RasterBench.swift`, run by hand, docs/rasterizer.md) can be
-/// compiled from these files alone.
+/// A Swift port of the peers' random workloads (`../shared/peers/workloads.py`, README "Random
+/// numbers", "W6" and "W7"): same SplitMix64 stream, same derived values, same draw order. The
+/// benchmarks' one copy of the generator; `PeersVectorScenes.checkVectors()` checks it against
+/// the README's test vectors every time the suite builds one of these scenes.
 struct PeersRandom {
     var state: UInt64
     init(seed: UInt64) { state = seed }
@@ -39,6 +39,34 @@ struct VectorItem {
 
 enum PeersVectorScenes {
     static let width = 1920, height = 1080
+
+    /// W6a: 10,000 image layers `P(32, 32, i)` at `(cx, cy)` turned clockwise by `angle` degrees
+    /// about their centres, in draw order.
+    static func w6a() -> [(cx: Double, cy: Double, angle: Double)] {
+        var rng = PeersRandom(seed: 0x573661)
+        return (0..<10_000).map { _ in
+            let cx = rng.uniform(0, 1920), cy = rng.uniform(0, 1080)
+            return (cx, cy, rng.uniform(0, 360))
+        }
+    }
+
+    /// The README's test vectors; a mismatch stops the suite (a wrong scene would be timed
+    /// otherwise). Cheap: it builds W6b and W7 once.
+    static func checkVectors() throws {
+        var rng = PeersRandom(seed: 0)
+        var ok = rng.next() == 0xE220A8397B1DCDAF && rng.next() == 0x6E789E6AA1B965F4 && rng.next() == 0x06C45D188009454F
+        let a = w6a()[0]
+        ok = ok && (a.cx, a.cy, a.angle) == (1805.4083918116726, 468.37204018481236, 325.9057207908702)
+        let b = w6b()[0]
+        ok = ok && b.raw == [172.42848495427276, 62.64365574295868, 37.312848137102904, 12.825476673566085]
+            && (b.r, b.g, b.b, b.a) == (165, 17, 29, 204)
+        let w7 = w7()
+        ok = ok && w7[0].p0 == RasterPoint(1795.8417182093083, 995.8050708275831)
+            && w7[1].p0 == RasterPoint(1610.2742470532849, 143.74443684893566)
+            && w7[1000].p0 == RasterPoint(1704.4535764539896, 185.59420594013181)
+            && w7[1000].width == 4.542032452331197
+        if !ok { throw BenchFailure("the SplitMix64 port does not reproduce the peers README's test vectors") }
+    }
 
     /// W6b: 10,000 rounded rectangles, w, h ∈ [8, 48), centre anywhere, radius 4, alpha 204.
     static func w6b() -> [VectorItem] {

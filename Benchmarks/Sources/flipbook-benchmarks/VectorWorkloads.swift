@@ -1,0 +1,174 @@
+import Flipbook
+import FlipbookPixels
+import FlipbookRaster
+import FlipbookRender
+import Foundation
+
+/// The peers' many-layers and paths workloads (`../shared/peers/README.md`, W6a, W6b, W7), same
+/// generator and order (`PeersVectorScenes`).
+///
+/// - W6a, W6b: a `CALayer` tree (image layers with `contents`; rounded rects as
+///   `backgroundColor` + `cornerRadius`), snapshotted once (`makeRenderTree`) and rendered by
+///   `Compositor` every frame, the clear included. Building the tree and the snapshot is setup.
+/// - W7: **bypasses the layer model** until `CAShapeLayer` exists: the 1,500 paths go straight
+///   through FlipbookRaster's `PathRasterizer` (fills non-zero) and `PathStroker` (round caps and
+///   joins, outline rebuilt every frame) into a solid-colour `SpanBlend` painter, on a white
+///   canvas cleared every frame.
+/// - e2e-w6a, e2e-w6b: the static trees recorded by `Recorder` to the null sink, 1 and 2 threads.
+extension BenchWorkloads {
+    static let w6aCovered = 10_127_824
+    static let w6bCovered = 7_587_428
+    static let w7Covered = 4_335_608
+
+    /// The W6a layer tree: 10,000 32×32 layers sharing 64 images, opacity 0.8.
+    static func w6aLayers(images: [CGImage]) -> CALayer {
+        let root = canvasLayer()
+        for (i, l) in PeersVectorScenes.w6a().enumerated() {
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 32, height: 32)
+            layer.position = CGPoint(x: l.cx, y: l.cy)
+            layer.transform = CATransform3DMakeRotation(CGFloat(l.angle * Double.pi / 180), 0, 0, 1)
+            layer.opacity = 0.8
+            layer.contents = images[i % images.count]
+            root.addSublayer(layer)
+        }
+        return root
+    }
+
+    /// The W6b layer tree: 10,000 rounded rectangles (radius 4), colour (R, G, B, 204) / 255.
+    static func w6bLayers() -> CALayer {
+        let root = canvasLayer()
+        for it in PeersVectorScenes.w6b() {
+            let (x0, y0, w, h) = (it.raw[0], it.raw[1], it.raw[2], it.raw[3])
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+            layer.position = CGPoint(x: x0 + 0.5 * w, y: y0 + 0.5 * h)
+            layer.backgroundColor = CGColor(red: CGFloat(it.r) / 255, green: CGFloat(it.g) / 255,
+                                            blue: CGFloat(it.b) / 255, alpha: CGFloat(it.a) / 255)
+            layer.cornerRadius = 4
+            root.addSublayer(layer)
+        }
+        return root
+    }
+
+    static func canvasLayer() -> CALayer {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 1920, height: 1080)
+        root.position = CGPoint(x: 960, y: 540)
+        return root
+    }
+
+    /// A tree built and snapshotted inside its own run loop.
+    static func snapshot(_ build: () -> CALayer) -> RenderLayer {
+        let loop = VirtualRunLoop()
+        return loop.run { build().makeRenderTree() }
+    }
+
+    func w6a() throws -> [BenchResult] {
+        try PeersVectorScenes.checkVectors()
+        let tree = Self.snapshot { Self.w6aLayers(images: BenchScenes.smallImages()) }
+        let (s, frame) = try renderLoop(tree, threads: threads, clear: true)
+        save("w6a", frame)
+        return [result("w6a", s, pixels: Self.w6aCovered, threads: threads,
+                       note: "\(BenchReport.fixed(10_000 / (s.medianMs / 1000), 0)) layers/s")]
+    }
+
+    func w6b() throws -> [BenchResult] {
+        try PeersVectorScenes.checkVectors()
+        let tree = Self.snapshot { Self.w6bLayers() }
+        let (s, frame) = try renderLoop(tree, threads: threads, clear: true)
+        save("w6b", frame)
+        return [result("w6b", s, pixels: Self.w6bCovered, threads: threads,
+                       note: "\(BenchReport.fixed(10_000 / (s.medianMs / 1000), 0)) layers/s")]
+    }
+
+    /// W7 on one thread (the rasterizer is per thread; no band split here yet).
+    func w7() throws -> [BenchResult] {
+        try PeersVectorScenes.checkVectors()
+        let items = PeersVectorScenes.w7()
+        let painter = VectorPainter()
+        var buffer = PixelBuffer(width: PeersVectorScenes.width, height: PeersVectorScenes.height)
+        let s = benchLoop(warmups: warmups, frames: frames) { painter.draw(items, into: &buffer) }
+        save("w7", buffer)
+        return [result("w7", s, pixels: Self.w7Covered, threads: 1,
+                       note: "bypasses the layer model (no CAShapeLayer yet): PathRasterizer + PathStroker + SpanBlend, \(BenchReport.fixed(1500 / (s.medianMs / 1000), 0)) paths/s")]
+    }
+
+    /// The static W6a / W6b tree recorded for `n` frames to the null sink with 1 and 2 threads.
+    func endToEndStatic(_ name: String) throws -> [BenchResult] {
+        let images = BenchScenes.smallImages()
+        let n = min(sequence, 20)
+        func recorder() -> Recorder {
+            let loop = VirtualRunLoop()
+            let root = loop.run { name == "w6a" ? Self.w6aLayers(images: images) : Self.w6bLayers() }
+            let bg = PeerWorkloads.background
+            let settings = RecordingSettings(width: 1920, height: 1080, fps: 30, frames: 0...(n - 1),
+                                             background: CGColor(red: CGFloat(bg.r) / 255, green: CGFloat(bg.g) / 255,
+                                                                 blue: CGFloat(bg.b) / 255, alpha: 1))
+            return Recorder(root: root, settings: settings)
+        }
+        var rows: [BenchResult] = []
+        for t in [1, 2] {
+            try recorder().record(to: NullFrameSink(), options: RecordingOptions(threads: t))   // warm-up
+            var wall: [Double] = [], cpu: [Double] = []
+            for _ in 0..<2 {
+                let r = recorder()
+                let m = try BenchClock.measure { try r.record(to: NullFrameSink(), options: RecordingOptions(threads: t)) }
+                wall.append(m.wall / Double(n)); cpu.append(m.cpu / Double(n))
+            }
+            let s = BenchStats(wall: wall, cpu: cpu)
+            rows.append(result("e2e-\(name)", s, pixels: name == "w6a" ? Self.w6aCovered : Self.w6bCovered, threads: t,
+                               note: "static tree, \(n) frames x 2 runs to the null sink, \(BenchReport.fixed(1000 / s.medianMs, 1)) fps"))
+        }
+        return rows
+    }
+}
+
+/// Draws W7-style items (fills non-zero, strokes with round caps and joins) with a solid-colour
+/// painter: the frame W7 times.
+final class VectorPainter {
+    let rasterizer = PathRasterizer()
+    let stroker = PathStroker()
+    var outline = RasterPath()
+    let backend = RasterBackend.current
+
+    init() { outline.reserveCapacity(verbs: 1 << 14, points: 1 << 14) }
+
+    func draw(_ items: [VectorItem], background: RGBA8 = RGBA8(r: 255, g: 255, b: 255, a: 255), into buffer: inout PixelBuffer) {
+        let w = buffer.width, h = buffer.height, stride = buffer.bytesPerRow / 4
+        buffer.withUnsafeMutableBytes { raw in
+            let canvas = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            for y in 0..<h { SpanBlend.fill(canvas + y * stride, count: w, color: background, backend: backend) }
+            let clip = RasterClip(width: w, height: h)
+            for it in items {
+                var sink = SolidSink(canvas: canvas, stride: stride,
+                                     color: RGBA8(straightR: it.r, g: it.g, b: it.b, a: it.a), backend: backend)
+                if it.kind == .fill {
+                    rasterizer.fill(it.path, rule: .nonZero, clip: clip, into: &sink)
+                } else {
+                    outline.removeAll()
+                    stroker.stroke(it.path, style: StrokeStyle(width: it.width, cap: .round, join: .round), into: &outline)
+                    rasterizer.fill(outline, rule: .nonZero, clip: clip, into: &sink)
+                }
+            }
+        }
+    }
+}
+
+/// A solid premultiplied colour painted source-over through the coverage of a path.
+struct SolidSink: CoverageSink {
+    let canvas: UnsafeMutablePointer<UInt32>
+    let stride: Int
+    var color: RGBA8
+    let backend: RasterBackend
+    mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
+        SpanBlend.solidOver(canvas + y * stride + x, color: color, count: coverage.count,
+                            coverage: coverage.baseAddress, backend: backend)
+    }
+    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        let k = UInt32(coverage)
+        let c = coverage == 255 ? color : RGBA8(r: UInt8(PixelRounding.div255(UInt32(color.r) &* k)), g: UInt8(PixelRounding.div255(UInt32(color.g) &* k)),
+                                                b: UInt8(PixelRounding.div255(UInt32(color.b) &* k)), a: UInt8(PixelRounding.div255(UInt32(color.a) &* k)))
+        SpanBlend.solidOver(canvas + y * stride + x, color: c, count: count, backend: backend)
+    }
+}
