@@ -99,13 +99,7 @@ import Foundation
     }
 
     @Test func oneAndTwoThreadsAreByteIdentical() throws {
-        let root = PeerWorkloadsTestScene.mixed()
-        let a = try TestScene.render(root, 96, 96, threads: 1)
-        let b = try TestScene.render(root, 96, 96, threads: 2)
-        let c = try Compositor(threadCount: 3, bandHeight: 5).render(root, width: 96, height: 96, background: .black)
-        #expect(a == b)
-        #expect(a == c)
-        #expect(a.isValidPremultiplied)
+        try TestScene.renderExpectingThreadIndependence(PeerWorkloadsTestScene.mixed(), 96, 96)
     }
 }
 

@@ -60,6 +60,21 @@ enum TestScene {
                        background: RGBA8 = .black) throws -> PixelBuffer {
         try Compositor(threadCount: threads, bandHeight: 8).render(root, width: w, height: h, scale: scale, background: background)
     }
+
+    /// Renders `root` with 1 and 2 threads (bands of 8 rows) and with 3 threads in bands of 5,
+    /// expects the same bytes from all three and valid premultiplied pixels, and returns the
+    /// one-thread picture.
+    @discardableResult
+    static func renderExpectingThreadIndependence(_ root: RenderLayer, _ w: Int, _ h: Int,
+                                                  sourceLocation: SourceLocation = #_sourceLocation) throws -> PixelBuffer {
+        let a = try render(root, w, h, threads: 1)
+        let b = try render(root, w, h, threads: 2)
+        let c = try Compositor(threadCount: 3, bandHeight: 5).render(root, width: w, height: h, background: .black)
+        #expect(a == b, "1 vs 2 threads", sourceLocation: sourceLocation)
+        #expect(a == c, "1 vs 3 threads, bands of 5", sourceLocation: sourceLocation)
+        #expect(a.isValidPremultiplied, sourceLocation: sourceLocation)
+        return a
+    }
 }
 
 extension RGBA8 {

@@ -229,13 +229,7 @@ import Foundation
     // MARK: Determinism
 
     @Test func oneTwoAndThreeThreadsAreByteIdentical() throws {
-        let root = Self.scene()
-        let a = try TestScene.render(root, 64, 64, threads: 1)
-        let b = try TestScene.render(root, 64, 64, threads: 2)
-        let c = try Compositor(threadCount: 3, bandHeight: 5).render(root, width: 64, height: 64, background: .black)
-        #expect(a == b)
-        #expect(a == c)
-        #expect(a.isValidPremultiplied)
+        try TestScene.renderExpectingThreadIndependence(Self.scene(), 64, 64)
     }
 
     /// Every kind of shadow at once, rotated, with blur.
