@@ -279,6 +279,24 @@ import Foundation
         }
     }
 
+    /// A rotated rounded `masksToBounds` layer holding two overlapping opaque children, red
+    /// under green, both larger than the clip: the clip is applied once to the composited
+    /// content, so no red fringe shows at the anti-aliased edge (issue 12's reference image;
+    /// `CompositorRasterTests.roundedClipHasNoFringe` checks the same with exact values).
+    @Test func goldenRoundedClipWithoutFringe() {
+        VirtualRunLoop().run {
+            let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64))
+            let clip = Self.layer(CGRect(x: 12, y: 12, width: 40, height: 40))
+            clip.transform = CATransform3DMakeRotation(0.4, 0, 0, 1)
+            clip.cornerRadius = 10
+            clip.masksToBounds = true
+            clip.addSublayer(Self.layer(CGRect(x: -10, y: -10, width: 60, height: 60), TestScene.red))
+            clip.addSublayer(Self.layer(CGRect(x: -10, y: -10, width: 60, height: 60), TestScene.green))
+            root.addSublayer(clip)
+            assertRendering(of: root, at: 0, size: CGSize(width: 64, height: 64), background: .white, named: "white")
+        }
+    }
+
     /// A square layer with an ellipse `shadowPath` beside the same square with its own shape.
     @Test func goldenShadowPath() {
         VirtualRunLoop().run {
