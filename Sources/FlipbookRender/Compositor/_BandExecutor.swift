@@ -81,10 +81,25 @@ final class _WorkerScratch: @unchecked Sendable {
 /// Runs the op list over one band of rows. Every pixel's result depends only on its
 /// coordinates and the ops, never on the band split, so any thread count gives the same bytes.
 enum _BandExecutor {
-    static func run(_ ops: [_Op], frame: _Target, scratch: _WorkerScratch) {
+    /// The device bounds of each draw of `ops` (nil for group pushes and pops), computed once per
+    /// frame so that a band can pass over the draws it does not meet without copying them: a
+    /// frame of 10,000 small layers has 10,000 draws and every band used to copy each one (its
+    /// shapes and paint retained and released) only to find it elsewhere.
+    static func drawBounds(_ ops: [_Op]) -> [_IRect?] {
+        ops.map { op in
+            if case .draw(let d) = op { return d.bounds }
+            return nil
+        }
+    }
+
+    /// Runs `ops` over the band `frame`. `drawBounds` (from ``drawBounds(_:)``), when given,
+    /// skips the draws that miss the band — the same bytes, since such a draw paints nothing
+    /// (group pushes and pops always run: the group stack must stay balanced).
+    static func run(_ ops: [_Op], drawBounds: [_IRect?]? = nil, frame: _Target, scratch: _WorkerScratch) {
         var stack: [_Target] = [frame]
-        for op in ops {
-            switch op {
+        for i in ops.indices {
+            if let db = drawBounds, let b = db[i], b.intersection(frame.rect).isEmpty { continue }
+            switch ops[i] {
             case .draw(let d):
                 draw(d, into: stack[stack.count - 1], scratch: scratch)
             case .push(let b):
