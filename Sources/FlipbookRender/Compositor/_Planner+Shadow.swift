@@ -147,15 +147,6 @@ extension _Planner {
         return (pixels.map { UInt8(truncatingIfNeeded: $0 >> 24) }, rect)
     }
 
-    /// Sublayers in drawing order: by `zPosition` (non-finite as 0), stable for equal values
-    /// (the tree walk's rule).
-    static func drawOrder(_ sublayers: [RenderLayer]) -> [RenderLayer] {
-        sublayers.enumerated().sorted { a, b in
-            let za = a.element.zPosition.isFinite ? a.element.zPosition : 0
-            let zb = b.element.zPosition.isFinite ? b.element.zPosition : 0
-            return za != zb ? za < zb : a.offset < b.offset
-        }.map(\.element)
-    }
 
     // MARK: shadowPath
 

@@ -181,17 +181,22 @@ struct _Planner {
         }
         ownClipGroup = nil
         let sub = Self.sublayerSpace(l, m)
-        let order = l.sublayers.enumerated().sorted { a, b in
-            let za = a.element.zPosition.isFinite ? a.element.zPosition : 0
-            let zb = b.element.zPosition.isFinite ? b.element.zPosition : 0
-            return za != zb ? za < zb : a.offset < b.offset
-        }
-        for (_, s) in order {
+        for s in Self.drawOrder(l.sublayers) {
             layer(s, parent: sub, clips: childClips, opacity: drawOpacity, offset: (0, 0), ignoreTransition: false)
         }
         if let g = clipGroup { endClipGroup(g.index, clip: g.shapes) }
         if drawsOwn { border(l, h, clips: clips, opacity: drawOpacity) }
         closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
+    }
+
+    /// Sublayers in drawing order: by `zPosition` (non-finite as 0), stable for equal values
+    /// (the tree walk's rule, also used for the shadow offscreens).
+    static func drawOrder(_ sublayers: [RenderLayer]) -> [RenderLayer] {
+        sublayers.enumerated().sorted { a, b in
+            let za = a.element.zPosition.isFinite ? a.element.zPosition : 0
+            let zb = b.element.zPosition.isFinite ? b.element.zPosition : 0
+            return za != zb ? za < zb : a.offset < b.offset
+        }.map(\.element)
     }
 
     mutating func closeGroups(_ l: RenderLayer, _ groupIndex: Int?, _ maskIndex: Int?, inherited: Double, own: Double) {
