@@ -45,6 +45,10 @@ enum _LayerKeyTable {
         (key, _LayerKeyEntry(get: get, set: set, getState: nil, setState: nil))
     }
 
+    /// An optional object of type `T` (`shadowPath`); `name` is the type in errors.
+    private static func object<T>(_ name: String) -> (Any?, String) throws -> T? {
+        { v, key in try _KVCCoercion.optional(v, key, name) }
+    }
     private static let num = _KVCCoercion.cgFloat
     private static let flt = _KVCCoercion.float
     private static let dbl = _KVCCoercion.timeInterval
@@ -73,6 +77,7 @@ enum _LayerKeyTable {
         field(\.masksToBounds, \.masksToBounds, "masksToBounds", bool),
         field(\.isDoubleSided, \.isDoubleSided, "doubleSided", bool),
         field(\.allowsGroupOpacity, \.allowsGroupOpacity, "allowsGroupOpacity", bool),
+        // `CALayer.contents` is `Any?` (as on Apple) while the state holds a `CGImage?`.
         ("contents", _LayerKeyEntry(
             get: { $0._state.contents.map { $0 as Any } },
             set: { l, v in
@@ -91,14 +96,7 @@ enum _LayerKeyTable {
         field(\.shadowOpacity, \.shadowOpacity, "shadowOpacity", flt),
         field(\.shadowOffset, \.shadowOffset, "shadowOffset", size),
         field(\.shadowRadius, \.shadowRadius, "shadowRadius", num),
-        ("shadowPath", _LayerKeyEntry(
-            get: { $0._state.shadowPath.map { $0 as Any } },
-            set: { l, v in
-                let path: CGPath? = try _KVCCoercion.optional(v, "shadowPath", "CGPath")
-                l.shadowPath = path
-            },
-            getState: { $0.shadowPath.map { $0 as Any } },
-            setState: { s, v in s.shadowPath = try _KVCCoercion.optional(v, "shadowPath", "CGPath") })),
+        field(\.shadowPath, \.shadowPath, "shadowPath", object("CGPath")),
         field(\.name, \.name, "name", string),
         field(\.needsDisplayOnBoundsChange, \.needsDisplayOnBoundsChange, "needsDisplayOnBoundsChange", bool),
         field(\.beginTime, \.beginTime, "beginTime", dbl),
