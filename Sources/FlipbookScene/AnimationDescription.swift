@@ -60,7 +60,7 @@ public struct AnimationDescription: Sendable, Equatable {
         public var property: PropertyFields
         public var values: [SceneValue]?
         /// A path for point-valued key paths (overrides `values`).
-        public var path: [CGPathElement]?
+        public var path: CGPath?
         public var keyTimes: [Double]?
         public var timingFunctions: [TimingFunctionDescription]?
         /// `linear` (default), `discrete`, `paced`, `cubic`, `cubicPaced`.

@@ -51,7 +51,7 @@ import FlipbookScene
         #expect(wag.timingFunctions == [.named(.easeIn), .controlPoints(0.3, 1.6, 0.6, 1)])
         #expect(card.animations[1].fillMode == .both && card.animations[1].autoreverses == true)
         guard case let .keyframe(orbit) = card.animations[2].kind else { Issue.record("orbit"); return }
-        #expect(orbit.path?.count == 4 && orbit.path?.last == .closeSubpath && orbit.rotationMode == .rotateAuto)
+        #expect(orbit.path?.elements.count == 4 && orbit.path?.elements.last == .closeSubpath && orbit.rotationMode == .rotateAuto)
         guard case let .spring(spring) = card.animations[3].kind else { Issue.record("spring"); return }
         #expect(spring.stiffness == 200 && spring.basic.toValue == .number(120))
         guard case let .group(members) = card.animations[4].kind else { Issue.record("group"); return }

@@ -1,5 +1,5 @@
 import Foundation
-extension CGPathElement {
+extension _PathElement {
     /// Moves `current` / `subpathStart` past this element.
     func _advance(current: inout CGPoint, subpathStart: inout CGPoint) {
         switch self {

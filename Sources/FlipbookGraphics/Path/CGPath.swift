@@ -1,6 +1,8 @@
 import Foundation
-/// One drawing command of a path (Apple's `CGPathElement`, as a Swift enum with its points).
-public enum CGPathElement: Hashable, Sendable {
+/// One drawing command of a path as Flipbook stores it: a Swift enum with its points. The
+/// public view of an element is Apple's ``CGPathElement`` (a `type` and a `points` pointer),
+/// handed out by ``CGPath/applyWithBlock(_:)``.
+package enum _PathElement: Hashable, Sendable {
     case moveToPoint(CGPoint)
     case addLineToPoint(CGPoint)
     case addQuadCurveToPoint(control: CGPoint, to: CGPoint)
@@ -20,9 +22,9 @@ public enum CGPathElement: Hashable, Sendable {
 /// while another thread reads it (Apple's rule too); Flipbook's render snapshots copy mutable
 /// paths (``copy()``) so rendering never reads one.
 public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
-    public internal(set) var elements: [CGPathElement]
+    package internal(set) var elements: [_PathElement]
 
-    package init(elements: [CGPathElement]) { self.elements = elements }
+    package init(elements: [_PathElement]) { self.elements = elements }
 
     public convenience init(rect: CGRect, transform: CGAffineTransform? = nil) {
         let m = CGMutablePath(); m.addRect(rect, transform: transform ?? .identity)
@@ -80,8 +82,27 @@ public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
     public func copy() -> CGPath { CGPath(elements: elements) }
     public func mutableCopy() -> CGMutablePath { let m = CGMutablePath(); m.elements = elements; return m }
 
-    /// Calls `body` with each element in order (Apple's `applyWithBlock`, Swift-style).
-    public func applyWithBlock(_ body: (CGPathElement) -> Void) { elements.forEach(body) }
+    /// Calls `block` with each element in order (Apple's `applyWithBlock`): the element's
+    /// `type` and its `points` (1 point for a move or line, 2 for a quadratic — control, end —,
+    /// 3 for a cubic — control 1, control 2, end —, none for a close). As on Apple, the pointers
+    /// are valid only during the call.
+    public func applyWithBlock(_ block: (UnsafePointer<CGPathElement>) -> Void) {
+        let buffer = UnsafeMutablePointer<CGPoint>.allocate(capacity: 3)
+        defer { buffer.deallocate() }
+        buffer.initialize(repeating: .zero, count: 3)
+        for e in elements {
+            let type: CGPathElementType
+            switch e {
+            case let .moveToPoint(p): type = .moveToPoint; buffer[0] = p
+            case let .addLineToPoint(p): type = .addLineToPoint; buffer[0] = p
+            case let .addQuadCurveToPoint(c, p): type = .addQuadCurveToPoint; buffer[0] = c; buffer[1] = p
+            case let .addCurveToPoint(c1, c2, p): type = .addCurveToPoint; buffer[0] = c1; buffer[1] = c2; buffer[2] = p
+            case .closeSubpath: type = .closeSubpath
+            }
+            var element = CGPathElement(type: type, points: buffer)
+            withUnsafePointer(to: &element) { block($0) }
+        }
+    }
 
     public static func == (a: CGPath, b: CGPath) -> Bool { a.elements == b.elements }
     public func hash(into h: inout Hasher) { h.combine(elements) }

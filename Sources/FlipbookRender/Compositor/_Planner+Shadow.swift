@@ -234,22 +234,3 @@ struct _PolygonCollector: FlattenSink {
     mutating func lineTo(_ p: RasterPoint, smooth: Bool) { current.append(p) }
     mutating func endSubpath(closed: Bool) { polygons.append(current); current = [] }
 }
-
-extension RasterPath {
-    /// A `CGPath`'s elements as a raster path in the same coordinates.
-    init(_ path: CGPath) {
-        self.init()
-        for e in path.elements {
-            switch e {
-            case let .moveToPoint(p): move(to: RasterPoint(Double(p.x), Double(p.y)))
-            case let .addLineToPoint(p): line(to: RasterPoint(Double(p.x), Double(p.y)))
-            case let .addQuadCurveToPoint(c, p):
-                quad(to: RasterPoint(Double(p.x), Double(p.y)), control: RasterPoint(Double(c.x), Double(c.y)))
-            case let .addCurveToPoint(c1, c2, p):
-                cubic(to: RasterPoint(Double(p.x), Double(p.y)), control1: RasterPoint(Double(c1.x), Double(c1.y)),
-                      control2: RasterPoint(Double(c2.x), Double(c2.y)))
-            case .closeSubpath: close()
-            }
-        }
-    }
-}

@@ -25,7 +25,7 @@ extension SceneBuilder {
             let x = CAKeyframeAnimation()
             property(x, k.property)
             x.values = k.values?.map { value($0) ?? NSNull() }
-            if let p = k.path { x.path = path(p) }
+            if let p = k.path { x.path = p }
             x.keyTimes = k.keyTimes?.map { NSNumber(value: $0) }
             x.timingFunctions = k.timingFunctions?.map(\.timingFunction)
             if let m = k.calculationMode { x.calculationMode = m }
@@ -73,6 +73,4 @@ extension SceneBuilder {
         x.byValue = b.byValue.flatMap { value($0) }
     }
 
-    /// The parser already checked that the path starts with a move.
-    private func path(_ elements: [CGPathElement]) -> CGPath { CGPath(elements: elements) }
 }

@@ -61,8 +61,8 @@ extension SceneParser {
 
     /// `[{"move": [x, y]}, {"line": [x, y]}, {"quad": [cx, cy, x, y]},
     ///   {"curve": [c1x, c1y, c2x, c2y, x, y]}, "close"]`; the first element must be a move.
-    static func path(_ n: _SceneNode) throws(SceneError) -> [CGPathElement] {
-        var out: [CGPathElement] = []
+    static func path(_ n: _SceneNode) throws(SceneError) -> CGPath {
+        var out: [_PathElement] = []
         for item in try n.array() {
             if case .string("close") = item.json.value {
                 out.append(.closeSubpath)
@@ -88,6 +88,6 @@ extension SceneParser {
             }
         }
         guard !out.isEmpty else { throw n.fail("expected at least one path element") }
-        return out
+        return CGPath(elements: out)
     }
 }
