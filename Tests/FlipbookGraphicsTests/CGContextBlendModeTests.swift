@@ -144,6 +144,17 @@ import FlipbookPixels
         ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 1))
         #expect(ctx.pixel(1, 0) == RGBA8(r: 0, g: 0, b: 0, a: 255))
         #expect(ctx.pixel(3, 0) == RGBA8(r: 0, g: 0, b: 255, a: 255) && ctx.pixel(4, 0).b == 255 && ctx.pixel(2, 0).a == 0)
+        // In copy mode the shadow replaces only the pixels it covers.
+        let cp = makeContext(10, 1)
+        cp.setFillColor(red: 0, green: 1, blue: 0, alpha: 1)
+        cp.fill(CGRect(x: 0, y: 0, width: 10, height: 1))
+        cp.setBlendMode(.copy)
+        cp.setShadow(offset: CGSize(width: 4, height: 0), blur: 0, color: CGColor(red: 0, green: 0, blue: 1, alpha: 0.5))
+        cp.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        cp.fill(CGRect(x: 0, y: 0, width: 2, height: 1))
+        #expect(cp.pixel(0, 0) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(cp.pixel(4, 0) == RGBA8(r: 0, g: 0, b: 128, a: 128))   // copied shadow colour
+        #expect(cp.pixel(3, 0) == RGBA8(r: 0, g: 255, b: 0, a: 255) && cp.pixel(8, 0) == RGBA8(r: 0, g: 255, b: 0, a: 255))
         // The shadow of a shape left of the bitmap still falls inside; the clip stops it at 6.
         ctx.fill(CGRect(x: -4, y: 0, width: 12, height: 1))
         #expect(ctx.pixel(5, 0) == RGBA8(r: 0, g: 0, b: 0, a: 255) && ctx.pixel(7, 0).a == 0)

@@ -329,6 +329,23 @@ extension CGContext {
         #expect(d.pixel(2, 1) == RGBA8(r: 100, g: 50, b: 25, a: 128))
     }
 
+    @Test func drawImageByTilingRepeatsOverTheClip() {
+        var pb = PixelBuffer(width: 2, height: 1)
+        pb[0, 0] = RGBA8(r: 255, g: 0, b: 0, a: 255); pb[1, 0] = RGBA8(r: 0, g: 0, b: 255, a: 255)
+        let c = makeContext(9, 2)
+        c.interpolationQuality = .none
+        c.clip(to: CGRect(x: 0, y: 0, width: 8, height: 2))
+        c.draw(CGImage(pixelBuffer: pb), in: CGRect(x: 1, y: 0, width: 2, height: 1), byTiling: true)
+        // Tiles at x = …, −1, 1, 3, 5, 7: red on odd columns, blue on even ones, every row.
+        for y in 0..<2 { for x in 0..<8 { #expect(c.pixel(x, y) == (x % 2 == 1 ? pb[0, 0] : pb[1, 0])) } }
+        #expect(c.pixel(8, 0).a == 0)   // clipped
+        // Bilinear tiling of a one-colour image is that colour everywhere (wrap, no fading edge).
+        var solid = PixelBuffer(width: 3, height: 3); solid.fill(RGBA8(r: 10, g: 20, b: 30, a: 255))
+        let d = makeContext(7, 7)
+        d.draw(CGImage(pixelBuffer: solid), in: CGRect(x: 0.5, y: 0.5, width: 2.5, height: 2.5), byTiling: true)
+        #expect(d.pixel(0, 0) == RGBA8(r: 10, g: 20, b: 30, a: 255) && d.pixel(6, 6) == RGBA8(r: 10, g: 20, b: 30, a: 255))
+    }
+
     @Test func shadowOffsetIsBaseSpaceYDown() {
         let c = makeContext(12, 12)
         c.scaleBy(x: 2, y: 2)   // the CTM does not scale the offset

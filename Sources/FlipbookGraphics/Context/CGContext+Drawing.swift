@@ -145,16 +145,23 @@ extension CGContext {
     /// `UIImage.draw(in:)` does. Core Graphics itself maps the first row to `maxY` (upright only
     /// in a y-up space), which is why iOS code drawing a `CGImage` into a UIKit context flips the
     /// CTM first; such a flip must be removed when porting.
+    ///
+    /// `byTiling: true` repeats the image (each copy the size of `rect`, one of them at `rect`)
+    /// over the whole clip, sampled with wrap-around at the tile edges.
     public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {
         guard image.width > 0, image.height > 0, let inv = _imageInverse(image, in: rect) else { return }
-        let p = CGMutablePath(); p.addRect(rect, transform: _state.ctm)
-        let path = RasterPath(p)
+        let path: RasterPath
+        if byTiling {
+            var full = RasterPath(); full.addRect(x: 0, y: 0, width: Double(width), height: Double(height)); path = full
+        } else {
+            let p = CGMutablePath(); p.addRect(rect, transform: _state.ctm); path = RasterPath(p)
+        }
         let filter: SampleFilter = _state.interpolationQuality == .none ? .nearest : .bilinear
         let alpha8 = UInt8((Double(_state.alpha) * 255).rounded())
         guard alpha8 > 0 else { return }
         let within = _state.shadow == nil ? _surfaceRect : _shadowSourceRect(_state.shadow!)
         guard let cov = _shapeCoverage(path, rule: .nonZero, scale: 1, within: within) else { return }
-        _composite(cov, source: .image(image, inv, filter, alpha8), mode: _state.blendMode._raster, shadow: _state.shadow)
+        _composite(cov, source: .image(image, inv, filter, alpha8, tiled: byTiling), mode: _state.blendMode._raster, shadow: _state.shadow)
     }
 
     /// Starts a transparency layer (Apple's `beginTransparencyLayer(auxiliaryInfo:)`;
@@ -206,7 +213,7 @@ struct _Coverage {
 /// alpha as a byte.
 enum _PaintSource {
     case solid(UInt32)
-    case image(CGImage, AffineInverse, SampleFilter, UInt8)
+    case image(CGImage, AffineInverse, SampleFilter, UInt8, tiled: Bool)
     case surface(CGContext._Surface, UInt8)
 }
 
@@ -374,7 +381,9 @@ extension CGContext {
     func _sourceRow(_ source: _PaintSource, y: Int, x0: Int, n: Int, into row: UnsafeMutablePointer<UInt32>, image: RasterImage?) {
         switch source {
         case let .solid(c): row.update(repeating: c, count: n)
-        case let .image(_, inv, filter, _):
+        case let .image(_, inv, filter, _, tiled) where tiled:
+            Self._tiledRow(image!, inv, filter, y: y, x0: x0, n: n, into: row)
+        case let .image(_, inv, filter, _, _):
             row.update(repeating: 0, count: n)
             // Sample in coordinates shifted so that x0 is local 0 (the sampler needs x ≥ 0).
             let shifted = AffineInverse(a: inv.a, b: inv.b, c: inv.c + inv.a * Double(x0), d: inv.d, e: inv.e, f: inv.f + inv.d * Double(x0))
@@ -387,13 +396,37 @@ extension CGContext {
         }
     }
 
+    /// Tiled sampling (scalar): the affine sampler's rule (pixel centres, bilinear weights from
+    /// the top 8 fraction bits, `PixelMath.bilinear`; nearest: the texel containing the point)
+    /// with texel indices wrapped modulo the image size.
+    static func _tiledRow(_ img: RasterImage, _ t: AffineInverse, _ filter: SampleFilter, y: Int, x0: Int, n: Int,
+                          into row: UnsafeMutablePointer<UInt32>) {
+        let w = img.width, h = img.height
+        @inline(__always) func wrap(_ i: Int, _ m: Int) -> Int { let r = i % m; return r < 0 ? r + m : r }
+        @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 { img.pixels[wrap(y, h) * img.stridePixels + wrap(x, w)] }
+        let py = Double(y) + 0.5
+        for i in 0..<n {
+            let px = Double(x0 + i) + 0.5
+            let u = t.a * px + (t.b * py + t.c), v = t.d * px + (t.e * py + t.f)
+            guard u.isFinite, v.isFinite, abs(u) < 1e12, abs(v) < 1e12 else { row[i] = 0; continue }
+            if filter == .nearest {
+                row[i] = texel(Int(u.rounded(.down)), Int(v.rounded(.down)))
+            } else {
+                let tu = Int(((u - 0.5) * 256).rounded(.down)), tv = Int(((v - 0.5) * 256).rounded(.down))
+                let ix = tu >> 8, iy = tv >> 8
+                row[i] = PixelMath.bilinear(texel(ix, iy), texel(ix + 1, iy), texel(ix, iy + 1), texel(ix + 1, iy + 1),
+                                            fx: UInt32(tu & 255), fy: UInt32(tv & 255))
+            }
+        }
+    }
+
     /// Composites a shape: shadow first (if any), then the source through `cov` × clip with `mode`.
     func _composite(_ cov: _Coverage, source: _PaintSource, mode: RasterBlendMode, shadow: _Shadow?) {
         let run = { (img: RasterImage?) in
             if let shadow { self._drawShadow(cov, source: source, shadow: shadow, mode: mode, image: img) }
             self._drawSource(cov, source: source, mode: mode, image: img)
         }
-        if case let .image(image, _, _, _) = source { image.pixelBuffer.withRasterImage { run($0) } } else { run(nil) }
+        if case let .image(image, _, _, _, _) = source { image.pixelBuffer.withRasterImage { run($0) } } else { run(nil) }
     }
 
     func _drawSource(_ cov: _Coverage, source: _PaintSource, mode: RasterBlendMode, image: RasterImage?) {
@@ -403,7 +436,7 @@ extension CGContext {
         let alpha8: UInt32
         switch source {
         case .solid: alpha8 = 255
-        case let .image(_, _, _, a), let .surface(_, a): alpha8 = UInt32(a)
+        case let .image(_, _, _, a, _), let .surface(_, a): alpha8 = UInt32(a)
         }
         let n = r.width
         let row = UnsafeMutablePointer<UInt32>.allocate(capacity: n); defer { row.deallocate() }
@@ -435,7 +468,7 @@ extension CGContext {
         let alpha8: UInt32
         switch source {
         case .solid: alpha8 = 255
-        case let .image(_, _, _, a), let .surface(_, a): alpha8 = UInt32(a)
+        case let .image(_, _, _, a, _), let .surface(_, a): alpha8 = UInt32(a)
         }
         var plane = [UInt8](repeating: 0, count: w * h)
         let n = cov.rect.width
@@ -460,15 +493,18 @@ extension CGContext {
         let dn = r.width
         let src = UnsafeMutablePointer<UInt32>.allocate(capacity: dn); defer { src.deallocate() }
         let m = UnsafeMutablePointer<UInt8>.allocate(capacity: dn); defer { m.deallocate() }
+        // The shadow is a shape: its blurred alpha is the coverage (× clip), the shadow colour
+        // the source — so in modes such as copy it changes only the pixels it covers.
+        src.update(repeating: color, count: dn)
         for y in r.y0..<r.y1 {
             var any = false
             for i in 0..<dn {
-                let a = UInt32(plane[(y - oy) * w + (r.x0 + i - ox)])
-                src[i] = PixelMath.scale(color, a)
-                m[i] = clip.map { UInt8($0.bytes[y * $0.width + r.x0 + i]) } ?? 255
-                any = any || (a != 0 && m[i] != 0)
+                var a = UInt32(plane[(y - oy) * w + (r.x0 + i - ox)])
+                if let clip { a = PixelRounding.div255(a * UInt32(clip.bytes[y * clip.width + r.x0 + i])) }
+                m[i] = UInt8(a)
+                any = any || a != 0
             }
-            guard any || mode != .normal else { continue }
+            guard any else { continue }
             BlendModes.blendSpan(_surface.row(y) + r.x0, source: src, count: dn, coverage: m, mode: mode)
         }
     }

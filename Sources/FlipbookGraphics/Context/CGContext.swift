@@ -89,6 +89,9 @@ open class CGContext {
         }
     }
 
+    /// A copy of the pixels drawn so far (what ``makeImage()`` wraps).
+    package var _pixels: PixelBuffer { makeImage()!.pixelBuffer }
+
     /// An image of what has been drawn so far (a copy: later drawing does not change it). Inside
     /// a transparency layer: the bitmap under all layers.
     public func makeImage() -> CGImage? {
