@@ -297,6 +297,21 @@ extension CGContext {
         #expect(a.makeImage() == b.makeImage())
     }
 
+    @Test func resetClipDataAndSpaceConversions() {
+        let c = makeContext(4, 4)
+        c.clip(to: CGRect(x: 0, y: 0, width: 1, height: 1))
+        c.resetClip()
+        c.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        #expect(c.paintedCount == 16)
+        #expect(c.data!.load(fromByteOffset: 4 * 5 + 3, as: UInt8.self) == 255)
+        c.translateBy(x: 1, y: 2); c.scaleBy(x: 2, y: 2)
+        #expect(c.convertToDeviceSpace(CGPoint(x: 1, y: 1)) == CGPoint(x: 3, y: 4))
+        #expect(c.convertToUserSpace(CGPoint(x: 3, y: 4)) == CGPoint(x: 1, y: 1))
+        #expect(c.convertToDeviceSpace(CGRect(x: 0, y: 0, width: 1, height: 1)) == CGRect(x: 1, y: 2, width: 2, height: 2))
+        #expect(c.convertToUserSpace(CGSize(width: 2, height: 4)) == CGSize(width: 1, height: 2))
+        #expect(c.userSpaceToDeviceSpaceTransform == c.ctm)
+    }
+
     @Test func drawsIntoCallerMemory() {
         var bytes = [UInt8](repeating: 0, count: 4 * 8 * 2)   // 4×2 pixels, 32-byte rows
         bytes.withUnsafeMutableBytes { raw in

@@ -178,6 +178,25 @@ open class CGContext {
     }
 
     var _antialias: Bool { _state.shouldAntialias && _allowsAntialiasing }
+
+    /// The clip back to the whole bitmap (Apple's `resetClip()`).
+    public func resetClip() { _state.clip = nil }
+
+    /// The pixel memory (the caller's `data:`, or the context's own), premultiplied RGBA8 rows
+    /// of ``bytesPerRow`` bytes — inside a transparency layer, the memory under all layers.
+    public var data: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(_layers.first?.surface.base ?? _surface.base) }
+
+    /// Drawing is immediate: nothing to flush (Apple's `flush()`).
+    public func flush() {}
+
+    /// User space → base (pixel) space: the CTM.
+    public var userSpaceToDeviceSpaceTransform: CGAffineTransform { _state.ctm }
+    public func convertToDeviceSpace(_ point: CGPoint) -> CGPoint { point.applying(_state.ctm) }
+    public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(_state.ctm.inverted()) }
+    public func convertToDeviceSpace(_ size: CGSize) -> CGSize { size.applying(_state.ctm) }
+    public func convertToUserSpace(_ size: CGSize) -> CGSize { size.applying(_state.ctm.inverted()) }
+    public func convertToDeviceSpace(_ rect: CGRect) -> CGRect { rect.applying(_state.ctm) }
+    public func convertToUserSpace(_ rect: CGRect) -> CGRect { rect.applying(_state.ctm.inverted()) }
 }
 
 /// One graphics state (`saveGState` pushes a copy).
