@@ -452,6 +452,22 @@ extension CGContext {
                 m[i] = UInt8(v); any = any || v != 0
             }
             guard any else { continue }
+            if mode == .normal {
+                // The span kernels compute exactly over(scale(S, m), D) with m (alpha folded in) as
+                // coverage: the same bytes as BlendModes, vectorised.
+                let dst = _surface.row(y)
+                switch source {
+                case let .solid(c):
+                    SpanBlend.solidOver(dst + r.x0, color: RGBA8(packed: c), count: n, coverage: m); continue
+                case let .image(_, inv, filter, _, tiled) where !tiled:
+                    ImageSampler.drawAffineSpan(row: dst, y: y, x0: r.x0, x1: r.x1, image: image!, inverse: inv, filter: filter,
+                                                edge: .clamp, opacity: 255, coverage: m)
+                    continue
+                case let .surface(s, _) where r.x1 <= s.width && y < s.height:
+                    SpanBlend.sourceOver(dst + r.x0, source: s.row(y) + r.x0, count: n, opacity: 255, coverage: m); continue
+                default: break
+                }
+            }
             _sourceRow(source, y: y, x0: r.x0, n: n, into: row, image: image)
             if mode != .normal, alpha8 != 255 { for i in 0..<n { row[i] = PixelMath.scale(row[i], alpha8) } }
             BlendModes.blendSpan(_surface.row(y) + r.x0, source: row, count: n, coverage: m, mode: mode)
