@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import FlipbookPixels
+import FlipbookRaster
 @testable import FlipbookGraphics
 
 /// A transparent RGBA8 context of `w` × `h` pixels.
@@ -253,6 +254,40 @@ extension CGContext {
         r2.setLineWidth(2)
         r2.stroke(CGRect(x: 2, y: 2, width: 6, height: 6))
         #expect(r2.paintedCount == 48)
+    }
+
+    @Test func fillUnderARotatedCTMIsTheRasterizersExactCoverage() {
+        let c = makeContext(40, 40)
+        c.translateBy(x: 20, y: 20); c.rotate(by: 0.3); c.scaleBy(x: 1.5, y: 1)
+        c.addEllipse(in: CGRect(x: -10, y: -8, width: 20, height: 16))
+        c.addRect(CGRect(x: -3, y: -3, width: 6, height: 6))
+        let device = c._path.copy()   // the stored device-space path
+        c.fillPath(using: .evenOdd)
+        var cov = CoverageBitmap(width: 40, height: 40)
+        PathRasterizer().fill(RasterPath(device), rule: .evenOdd, clip: RasterClip(width: 40, height: 40), into: &cov)
+        // Opaque black over transparent: alpha = div255(255 · m) = m, exactly.
+        var same = true
+        for y in 0..<40 { for x in 0..<40 where c.pixel(x, y).a != cov[x, y] { same = false } }
+        #expect(same)
+        #expect(cov.area > 100 && c.pixel(20, 20).a == 0)   // the hole
+    }
+
+    @Test func strokeUsesTheCTMAtStrokeTime() {
+        // The path is added at identity; the CTM is scaled before stroking: the points stay, the
+        // width doubles (Core Graphics' rule).
+        let c = makeContext(20, 10)
+        c.move(to: CGPoint(x: 2, y: 5)); c.addLine(to: CGPoint(x: 12, y: 5))
+        c.scaleBy(x: 2, y: 2)
+        c.setLineWidth(1)
+        c.strokePath()
+        #expect(c.paintedCount == 20)                 // x 2..12, y 4..6
+        #expect(c.pixel(2, 4).a == 255 && c.pixel(11, 5).a == 255 && c.pixel(12, 5).a == 0 && c.pixel(5, 6).a == 0)
+        // Dash lengths are in user space too: 2 user units = 4 pixels.
+        let d = makeContext(20, 4)
+        d.scaleBy(x: 2, y: 2)
+        d.setLineDash(phase: 0, lengths: [2])
+        d.strokeLineSegments(between: [CGPoint(x: 0, y: 1), CGPoint(x: 10, y: 1)])
+        #expect((0..<20).map { d.pixel($0, 1).a == 255 } == (0..<20).map { ($0 / 4) % 2 == 0 })
     }
 
     @Test func hairlineAndZeroWidth() {
