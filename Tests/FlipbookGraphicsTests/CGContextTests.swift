@@ -359,7 +359,7 @@ extension CGContext {
         #expect(bytes.filter { $0 != 0 }.count == 2)
     }
 
-    @Test func drawImageUprightScaledAndNearest() {
+    @Test func drawImageAsCoreGraphicsScaledAndNearest() {
         var pb = PixelBuffer(width: 2, height: 2)
         pb[0, 0] = RGBA8(r: 255, g: 0, b: 0, a: 255); pb[1, 0] = RGBA8(r: 0, g: 255, b: 0, a: 255)
         pb[0, 1] = RGBA8(r: 0, g: 0, b: 255, a: 255); pb[1, 1] = RGBA8(r: 255, g: 255, b: 255, a: 255)
@@ -367,10 +367,16 @@ extension CGContext {
         let c = makeContext(6, 6)
         c.interpolationQuality = .none
         c.draw(img, in: CGRect(x: 1, y: 1, width: 4, height: 4))
-        // Row 0 of the image at the top (minY) of the rect.
-        #expect(c.pixel(1, 1) == pb[0, 0] && c.pixel(2, 2) == pb[0, 0])
-        #expect(c.pixel(4, 1) == pb[1, 0] && c.pixel(1, 4) == pb[0, 1] && c.pixel(4, 4) == pb[1, 1])
+        // As Core Graphics: row 0 of the image at maxY of the rect (upside down in y-down space).
+        #expect(c.pixel(1, 4) == pb[0, 0] && c.pixel(2, 3) == pb[0, 0])
+        #expect(c.pixel(4, 4) == pb[1, 0] && c.pixel(1, 1) == pb[0, 1] && c.pixel(4, 1) == pb[1, 1])
         #expect(c.pixel(0, 0).a == 0 && c.pixel(5, 5).a == 0)
+        // The iOS idiom (flip the CTM about the rect) draws it upright.
+        let u = makeContext(6, 6)
+        u.interpolationQuality = .none
+        u.translateBy(x: 0, y: 6); u.scaleBy(x: 1, y: -1)
+        u.draw(img, in: CGRect(x: 1, y: 1, width: 4, height: 4))
+        #expect(u.pixel(1, 1) == pb[0, 0] && u.pixel(4, 1) == pb[1, 0] && u.pixel(1, 4) == pb[0, 1] && u.pixel(4, 4) == pb[1, 1])
         // Bilinear at alpha 0.5: an image of one colour stays that colour at half alpha.
         var solid = PixelBuffer(width: 3, height: 3); solid.fill(RGBA8(r: 200, g: 100, b: 50, a: 255))
         let d = makeContext(4, 4)

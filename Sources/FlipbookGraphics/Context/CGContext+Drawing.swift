@@ -525,11 +525,16 @@ extension CGContext {
         }
     }
 
-    /// Device pixel → image texel inverse for drawing `image` upright into `rect` (user space).
+    /// Device pixel → image texel inverse for drawing `image` into `rect` (user space) as Core
+    /// Graphics does: the image's first row at `rect.maxY`, its last at `rect.minY` (so in the
+    /// y-down space of layer drawing it comes out upside down, exactly as on iOS, and iOS code
+    /// that flips the CTM first draws it upright here too):
+    ///
+    ///     u = (x − minX) · w / rect.width,   v = (maxY − y) · h / rect.height
     func _imageInverse(_ image: CGImage, in rect: CGRect) -> AffineInverse? {
         guard rect.width != 0, rect.height != 0, _state.ctm._isInvertible, image.width > 0, image.height > 0 else { return nil }
         let sx = Double(image.width) / Double(rect.width), sy = Double(image.height) / Double(rect.height)
-        let toImage = CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: -Double(rect.minX) * sx, ty: -Double(rect.minY) * sy)
+        let toImage = CGAffineTransform(a: sx, b: 0, c: 0, d: -sy, tx: -Double(rect.minX) * sx, ty: Double(rect.maxY) * sy)
         let t = _state.ctm.inverted().concatenating(toImage)
         return AffineInverse(a: Double(t.a), b: Double(t.c), c: Double(t.tx), d: Double(t.b), e: Double(t.d), f: Double(t.ty))
     }
