@@ -202,17 +202,71 @@ import Foundation
         }
     }
 
+    /// A progress ring: `strokeEnd` animated 0 → 1 over 1 s (linear, round caps) on a grey
+    /// track, frame by frame.
+    @Test func progressRingFrameByFrame() {
+        let loop = VirtualRunLoop()
+        loop.run {
+            let root = Self.root(48, 48)
+            let circle = CGPath(ellipseIn: CGRect(x: 6, y: 6, width: 36, height: 36))
+            let track = Self.shape(root.bounds, circle)
+            track.fillColor = nil
+            track.strokeColor = CGColor(gray: 0.3, alpha: 1)
+            track.lineWidth = 6
+            let ring = Self.shape(root.bounds, circle)
+            ring.fillColor = nil
+            ring.strokeColor = Self.green
+            ring.lineWidth = 6
+            ring.lineCap = .round
+            ring.strokeEnd = 1
+            // Start at 12 o'clock: the ring turned −90° about its centre.
+            ring.transform = CATransform3DMakeRotation(-.pi / 2, 0, 0, 1)
+            root.addSublayer(track)
+            root.addSublayer(ring)
+            loop.attach(root)
+            loop.endTurn()
+            let a = CABasicAnimation(keyPath: "strokeEnd")
+            a.fromValue = 0
+            a.toValue = 1
+            a.duration = 1
+            a.timingFunction = CAMediaTimingFunction(name: .linear)
+            ring.add(a, forKey: "progress")
+            assertRenderings(of: root, at: [0, 0.25, 0.5, 0.75, 1], size: CGSize(width: 48, height: 48), background: .black,
+                             named: "ring")
+        }
+    }
+
+    /// A shape larger than its layer with `masksToBounds`: alone (the clip multiplied into the
+    /// draw) and over a background (one clip group), rounded corners, at scale 2.
+    @Test(arguments: [false, true])
+    func masksToBoundsClipsTheShape(_ background: Bool) {
+        VirtualRunLoop().run {
+            let root = Self.root(48, 48)
+            let s = Self.shape(CGRect(x: 8, y: 8, width: 32, height: 32), CGPath(ellipseIn: CGRect(x: -8, y: 4, width: 48, height: 40)))
+            s.fillColor = Self.blue
+            s.strokeColor = Self.yellow
+            s.lineWidth = 4
+            s.masksToBounds = true
+            s.cornerRadius = 8
+            if background { s.backgroundColor = CGColor(red: 0.5, green: 0, blue: 0, alpha: 1) }
+            root.addSublayer(s)
+            assertRendering(of: root, at: 0, size: CGSize(width: 48, height: 48), scale: 2, background: .black,
+                            named: background ? "over-background" : "alone")
+        }
+    }
+
     // MARK: Exact numbers
 
     /// Renders `layer` (a root) at scale 1 into a transparent `w × h` frame.
-    static func frame(_ layer: CALayer, _ w: Int, _ h: Int, threads: Int = 1) throws -> PixelBuffer {
-        try Compositor(threadCount: threads, bandHeight: 8).render(layer.makeRenderTree(), width: w, height: h, background: .transparent)
+    static func frame(_ layer: CALayer, _ w: Int, _ h: Int, threads: Int = 1, scale: CGFloat = 1) throws -> PixelBuffer {
+        try Compositor(threadCount: threads, bandHeight: 8).render(layer.makeRenderTree(), width: w, height: h, scale: scale,
+                                                                    background: .transparent)
     }
 
     /// An opaque white fill's alpha is the rasterizer's exact coverage of the path, byte for byte
     /// (fill rule, curves and an off-pixel offset included), with 1 and 3 threads.
-    @Test(arguments: [CAShapeLayerFillRule.nonZero, .evenOdd])
-    func fillCoverageIsTheRasterizersExactCoverage(_ rule: CAShapeLayerFillRule) throws {
+    @Test(arguments: [CAShapeLayerFillRule.nonZero, .evenOdd], [1.0, 2.0])
+    func fillCoverageIsTheRasterizersExactCoverage(_ rule: CAShapeLayerFillRule, _ scale: Double) throws {
         try VirtualRunLoop().run {
             let path = CGMutablePath()
             path.addEllipse(in: CGRect(x: 3.3, y: 4.7, width: 40.2, height: 30.9))
@@ -223,13 +277,15 @@ import Foundation
             s.fillRule = rule
             let root = Self.root(50, 50)
             root.addSublayer(s)
-            var expected = CoverageBitmap(width: 50, height: 50)
+            let n = Int(50 * scale)
+            var expected = CoverageBitmap(width: n, height: n)
             PathRasterizer().fill(RasterPath(path), rule: rule == .evenOdd ? .evenOdd : .nonZero,
-                                  transform: .translation(0.5, 0.25), clip: RasterClip(width: 50, height: 50), into: &expected)
+                                  transform: RasterTransform.translation(0.5, 0.25).concatenating(.scale(scale, scale)),
+                                  clip: RasterClip(width: n, height: n), into: &expected)
             for threads in [1, 3] {
-                let img = try Self.frame(root, 50, 50, threads: threads)
+                let img = try Self.frame(root, n, n, threads: threads, scale: CGFloat(scale))
                 var mismatches = 0
-                for y in 0..<50 { for x in 0..<50 where img[x, y].a != expected[x, y] { mismatches += 1 } }
+                for y in 0..<n { for x in 0..<n where img[x, y].a != expected[x, y] { mismatches += 1 } }
                 #expect(mismatches == 0, "\(threads) threads")
             }
             #expect(expected.area > 500)
