@@ -74,4 +74,30 @@ import Foundation
             #expect(d < 0.5)
         }
     }
+
+    @Test func cutsAtSegmentEndsLeaveNoZeroLengthPieces() {
+        // 0.25 of a ring is exactly the end of its first curve: one curve, no crumbs after it.
+        let t = Self.ring._trimmed(from: 0, to: 0.25)
+        #expect(t.elements.count == 2)
+        let u = Self.ring._trimmed(from: 0.25, to: 0.5)
+        #expect(u.elements.count == 2)
+    }
+
+    @Test func fineEndsSplitTheEndCurvesWithoutMovingThePath() {
+        let t = Self.ring._trimmed(from: 0, to: 0.3)
+        let f = t._withFineEnds(length: 0.05)
+        // move, first curve split in two, last curve split in two.
+        #expect(f.elements.count == t.elements.count + 2)
+        #expect(abs(f._length - t._length) < 1e-6)
+        guard case let .addCurveToPoint(_, _, p)? = f.elements.dropFirst().first else { Issue.record("no curve"); return }
+        // The first piece is 0.05 long and on the circle.
+        #expect(abs(hypot(Double(p.x), Double(p.y)) - 100) < 1e-6)
+        #expect(abs(hypot(Double(p.x) - 100, Double(p.y)) - 0.05) < 1e-4)
+        #expect(f.currentPoint == t.currentPoint)
+        // Lines and closed subpaths are left alone.
+        let line = CGMutablePath()
+        line.move(to: .zero); line.addLine(to: CGPoint(x: 5, y: 0))
+        #expect(line._withFineEnds(length: 1) == line)
+        #expect(Self.ring._withFineEnds(length: 1) == Self.ring)
+    }
 }

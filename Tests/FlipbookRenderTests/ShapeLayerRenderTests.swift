@@ -351,6 +351,12 @@ import Foundation
             let degrees = 90 + atan((cut - 50) / 40) * 180 / .pi
             #expect(abs(degrees - 90) < 0.5, "cut at x = \(cut), \(degrees)°")
             #expect(abs(degrees - 90) < 0.05)
+            // The butt cap is perpendicular to the curve (vertical here): the cut is the pixel
+            // edge x = 50 on every row inside the stroke (row 92 meets the outer edge's curve).
+            for y in 87...91 {
+                #expect(alpha(50, y) >= 254, "y=\(y)")
+                #expect(alpha(49, y) <= 1, "y=\(y)")
+            }
         }
     }
 }

@@ -64,8 +64,14 @@ extension _Planner {
         let width = Double(shape.lineWidth)
         guard width > 0, width.isFinite else { return nil }
         let start = Double(shape.strokeStart), end = Double(shape.strokeEnd)
-        let trimmed = path._trimmed(from: start.isFinite ? start : 0, to: end.isFinite ? end : 1)
+        var trimmed = path._trimmed(from: start.isFinite ? start : 0, to: end.isFinite ? end : 1)
         guard !trimmed.isEmpty else { return nil }
+        // Butt and square caps on curve ends perpendicular to the curve (see
+        // `CGPath._withFineEnds`): the end curves split 0.05 px from the ends.
+        if shape.lineCap != .round {
+            let s = h.isAffine ? Self.affine(h).maxScale : Self.largestLocalScale(RasterPath(trimmed), h)
+            if s > 0, s.isFinite { trimmed = trimmed._withFineEnds(length: 0.05 / s) }
+        }
         let style = StrokeStyle(
             width: width,
             cap: shape.lineCap == .round ? .round : shape.lineCap == .square ? .square : .butt,
