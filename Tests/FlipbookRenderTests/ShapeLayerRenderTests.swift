@@ -359,4 +359,34 @@ import Foundation
             }
         }
     }
+
+    /// Without `shadowPath`, a shape layer's shadow is its drawn shape: radius 0, offset 20 to
+    /// the right, opaque red — the shadow's alpha is the fill's coverage moved by 20 px, and
+    /// nothing shadows the empty rest of the bounds.
+    @Test func shadowFollowsTheShape() throws {
+        try VirtualRunLoop().run {
+            let root = Self.root(60, 30)
+            let tri = CGMutablePath()
+            tri.move(to: CGPoint(x: 2.5, y: 25)); tri.addLine(to: CGPoint(x: 10, y: 3.3)); tri.addLine(to: CGPoint(x: 17.5, y: 25))
+            tri.closeSubpath()
+            let s = Self.shape(CGRect(x: 0, y: 0, width: 20, height: 30), tri)
+            s.fillColor = Self.white
+            s.shadowOpacity = 1
+            s.shadowRadius = 0
+            s.shadowOffset = CGSize(width: 20, height: 0)
+            s.shadowColor = Self.red
+            root.addSublayer(s)
+            let img = try Self.frame(root, 60, 30)
+            var mismatches = 0
+            for y in 0..<30 {
+                for x in 0..<20 {
+                    let shape = img[x, y], shadow = img[x + 20, y]
+                    if shadow.a != shape.a || shadow.r != shape.a || shadow.g != 0 { mismatches += 1 }
+                }
+                for x in 40..<60 where img[x, y].a != 0 { mismatches += 1 }
+            }
+            #expect(mismatches == 0)
+            #expect(img[10, 20].a == 255 && img[30, 20] == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        }
+    }
 }
