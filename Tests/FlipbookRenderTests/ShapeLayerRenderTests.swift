@@ -389,4 +389,29 @@ import Foundation
             #expect(img[10, 20].a == 255 && img[30, 20] == RGBA8(r: 255, g: 0, b: 0, a: 255))
         }
     }
+
+    /// A 0.25-unit line under perspective is a hairline: drawn (1 px wide at reduced alpha),
+    /// not lost between pixel centres; the same line 4 units wide is opaque.
+    @Test(arguments: [CGFloat(0.25), 4])
+    func hairlinesUnderPerspective(_ width: CGFloat) throws {
+        try VirtualRunLoop().run {
+            let root = Self.root(64, 64)
+            let s = Self.shape(CGRect(x: 8, y: 8, width: 48, height: 48), Self.polyline([CGPoint(x: 4, y: 10.5), CGPoint(x: 44, y: 30.5)]))
+            s.strokeColor = Self.white
+            s.lineWidth = width
+            var p = CATransform3DIdentity
+            p.m34 = -1 / 100
+            s.transform = CATransform3DRotate(CATransform3DIdentity, 0.5, 0, 1, 0) * p
+            root.addSublayer(s)
+            let img = try Self.frame(root, 64, 64)
+            var maxA = 0, sum = 0
+            for y in 0..<64 { for x in 0..<64 { maxA = max(maxA, Int(img[x, y].a)); sum += Int(img[x, y].a) } }
+            if width < 1 {
+                #expect(maxA > 20 && maxA < 200, "max alpha \(maxA)")
+            } else {
+                #expect(maxA == 255)
+            }
+            #expect(sum > 0)
+        }
+    }
 }

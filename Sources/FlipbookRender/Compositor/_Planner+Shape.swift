@@ -17,7 +17,8 @@ import Foundation
 /// - **Perspective**: fill path and stroke outline are built in layer space, flattened there
 ///   with the tolerance divided by the largest local scale, clipped in homogeneous space
 ///   (`w ≥ ε` and a guard band around the frame) and divided (`_Planner.projected`, the same
-///   path as `shadowPath`). No hairline rule there.
+///   path as `shadowPath`). The hairline rule uses the largest local scale (a stroke thinner
+///   than 1 px even where the layer is nearest is drawn 1 px wide there at reduced alpha).
 /// - **Opacity**: with both a fill and a stroke and an opacity below 1, the two are composited
 ///   as one picture (an offscreen group) so the fill does not show through the stroke's inner
 ///   half — the layer's shape looks the same at any opacity, as its contents would.
@@ -86,13 +87,17 @@ extension _Planner {
             guard k > 0, let s = deviceShape(outline, rule: .nonZero) else { return nil }
             return (s, min(k, 1))
         }
+        // Perspective: the outline is built in layer space as if scaled by the largest local
+        // scale `s` (so the flattening tolerance and the hairline rule are those of the nearest
+        // part of the layer), mapped back by 1/s, then projected.
         let layerPath = RasterPath(trimmed)
         let scale = Self.largestLocalScale(layerPath, h)
-        stroker.tolerance = scale > 0 && scale.isFinite ? max(PathFlattening.defaultTolerance / scale, 1e-6)
-            : PathFlattening.defaultTolerance
-        guard stroker.stroke(layerPath, style: style, into: &outline) > 0,
-              let s = deviceShape(Self.projected(outline, h, guardRect: frame), rule: .nonZero) else { return nil }
-        return (s, 1)
+        guard scale > 0, scale.isFinite else { return nil }
+        let k = stroker.stroke(layerPath, style: style, transform: .scale(scale, scale), into: &outline)
+        guard k > 0 else { return nil }
+        let layerOutline = outline.applying(.scale(1 / scale, 1 / scale))
+        guard let s = deviceShape(Self.projected(layerOutline, h, guardRect: frame), rule: .nonZero) else { return nil }
+        return (s, min(k, 1))
     }
 
     /// A device path as a draw shape: bounds from its control points (grown by 1 px) ∩ the frame.
