@@ -25,7 +25,7 @@ extension CALayer {
     /// presentation copy's or the committed state's); nil for other layers.
     @inline(__always)
     final func _renderShape(extras: [String: Any]) -> RenderShape? {
-        guard self is CAShapeLayer, let s = extras[_ShapeState.storageKey] as? _ShapeState else { return nil }
-        return RenderShape(s)
+        guard let shapeLayer = self as? CAShapeLayer else { return nil }
+        return RenderShape(shapeLayer._shapeState(in: extras))
     }
 }

@@ -30,29 +30,32 @@ import FlipbookGraphics
 /// `strokeEnd ≤ strokeStart`. They trim the stroke only, never the fill. Dashes start at the
 /// trimmed start (the dash pattern runs along the visible part).
 open class CAShapeLayer: CALayer {
-    /// A new shape layer with Apple's defaults (or a subclass's `defaultValue(forKey:)`).
-    public override init() {
-        super.init()
-        var s = _ShapeState()
-        if type(of: self) != CAShapeLayer.self {
-            for (key, entry) in CAShapeLayer._keyEntries {
-                guard let v = type(of: self).defaultValue(forKey: key) else { continue }
-                try? entry.setState(&s, v)
-            }
-        }
-        _extras[_ShapeState.storageKey] = s
-    }
+    // No initializers of its own: `init()` and `init(layer:)` are inherited (a presentation
+    // copy gets the shape values with the custom keys), so subclasses write theirs as for any
+    // `CALayer`. Until the first change the values are the class's defaults.
 
-    /// A copy of `layer`'s values (presentation copies); the shape values come with the custom keys.
-    public required init(layer: Any) {
-        super.init(layer: layer)
-        if _extras[_ShapeState.storageKey] == nil { _extras[_ShapeState.storageKey] = _ShapeState() }
-    }
-
-    /// The shape values (typed), read from and written to the custom-key storage.
+    /// The shape values (typed), read from and written to the custom-key storage; the class's
+    /// defaults (`defaultValue(forKey:)`) until the first change.
     final var _shape: _ShapeState {
-        get { (_extras[_ShapeState.storageKey] as? _ShapeState) ?? _ShapeState() }
+        get { _shapeState(in: _extras) }
         set { _extras[_ShapeState.storageKey] = newValue }
+    }
+
+    /// The shape values stored in `extras` (this layer's, a presentation copy's or a committed
+    /// state's), or the class's defaults.
+    final func _shapeState(in extras: [String: Any]) -> _ShapeState {
+        if let s = extras[_ShapeState.storageKey] as? _ShapeState { return s }
+        return type(of: self) == CAShapeLayer.self ? _ShapeState.defaults : CAShapeLayer._defaults(for: type(of: self))
+    }
+
+    /// Apple's defaults overridden by `cls.defaultValue(forKey:)` for the shape keys.
+    static func _defaults(for cls: CAShapeLayer.Type) -> _ShapeState {
+        var s = _ShapeState()
+        for (key, entry) in _keyEntries {
+            guard let v = cls.defaultValue(forKey: key) else { continue }
+            try? entry.setState(&s, v)
+        }
+        return s
     }
 
     /// Sets one shape value through the layer's one change path (action search, transaction,
