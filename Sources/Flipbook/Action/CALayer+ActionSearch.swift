@@ -52,7 +52,7 @@ extension CALayer {
     /// value, so a change made mid-animation continues from where the layer is instead of
     /// jumping back to the old model value (Apple's implicit actions behave this way).
     final func _implicitAction(forKey key: String) -> CAAction? {
-        guard CALayer._implicitlyAnimatableKeys.contains(key), isLive else { return nil }
+        guard CALayer._implicitlyAnimatableKeys.contains(key) || _subclassAnimatesImplicitly(key), isLive else { return nil }
         let anim = CABasicAnimation(keyPath: key)
         anim.fromValue = _isAnimatingOnScreen(key) ? _presentationCopy(layerTime: _currentLocalTime).value(forKey: key) : value(forKey: key)
         anim._isImplicit = true

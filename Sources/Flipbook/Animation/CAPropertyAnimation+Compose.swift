@@ -46,6 +46,7 @@ extension CAPropertyAnimation {
         case .transform: return .transform(CATransform3DIdentity)
         case let .numbers(xs, k): return .numbers(Array(repeating: 0, count: xs.count), k)
         case .image, .crossfade: return .image(nil)
+        case let .path(p): return .path(p._withPoints(p._points.map { _ in .zero }))
         }
     }
 
@@ -65,6 +66,7 @@ extension _AnimValue {
         case (.scalar, .scalar), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
              (.transform, .transform), (.image, .image), (.crossfade, .image), (.image, .crossfade): return true
         case let (.numbers(x, _), .numbers(y, _)): return x.count == y.count
+        case let (.path(x), .path(y)): return x._hasSameStructure(as: y)
         default: return false
         }
     }

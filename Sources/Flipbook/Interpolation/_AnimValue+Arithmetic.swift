@@ -34,6 +34,9 @@ extension _AnimValue {
             if f <= 0 { return a }
             if f >= 1 { return b }
             return .crossfade(ContentsCrossfade(from: p, to: q, fraction: f))
+        case let (.path(p), .path(q)):
+            if let m = _lerpPath(p, q, f) { return .path(m) }
+            return f < 0.5 ? a : b
         default:
             return f < 0.5 ? a : b
         }
@@ -61,6 +64,8 @@ extension _AnimValue {
             if s > 0 { return .transform(b * a) }
             guard let inv = b._inverse else { return nil }
             return .transform(inv * a)
+        case let (.path(p), .path(q)):
+            return p._zipPoints(q) { CGPoint(x: $0.x + s * $1.x, y: $0.y + s * $1.y) }.map { .path($0) }
         default: return nil
         }
     }
@@ -76,6 +81,7 @@ extension _AnimValue {
         case let .numbers(xs, kind): return .numbers(xs.map { $0 * k }, kind)
         case let .transform(t): return .transform(_DecomposedTransform.power(t, k))
         case .image, .crossfade: return nil
+        case let .path(p): return .path(p._withPoints(p._points.map { CGPoint(x: $0.x * k, y: $0.y * k) }))
         }
     }
 
@@ -89,6 +95,8 @@ extension _AnimValue {
         case let (.transform(a), .transform(b)):
             return zip(a.elements, b.elements).reduce(0) { $0 + Double(($1.0 - $1.1) * ($1.0 - $1.1)) }.squareRoot()
         case let (.image(a), .image(b)): return a == b ? 0 : 1
+        case let (.path(a), .path(b)) where a._hasSameStructure(as: b):
+            return zip(a._points, b._points).reduce(0) { $0 + Double(($1.0.x - $1.1.x) * ($1.0.x - $1.1.x) + ($1.0.y - $1.1.y) * ($1.0.y - $1.1.y)) }.squareRoot()
         default: return .infinity
         }
     }

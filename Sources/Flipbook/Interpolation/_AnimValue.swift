@@ -17,6 +17,7 @@ package enum _ScalarKind: Sendable, Hashable {
 /// | CATransform3D                                 | `.transform`  | decompose → lerp / slerp → recompose |
 /// | CGImage (`contents`)                          | `.image`      | a ``ContentsCrossfade`` |
 /// | [CGFloat], [Double], [Float], [Int], [NSNumber] | `.numbers`  | element-wise (equal counts) |
+/// | CGPath (`path`, `shadowPath`)                 | `.path`       | point-wise (same element structure; see `_AnimValue+Path.swift`) |
 ///
 /// Values of different cases (or number arrays of different lengths) do not interpolate: the
 /// result switches from `a` to `b` at fraction ½ (CSS's rule for discrete values). Fractions
@@ -31,6 +32,7 @@ package enum _AnimValue: Hashable {
     case image(CGImage?)
     case crossfade(ContentsCrossfade)
     case numbers([Double], _ScalarKind)
+    case path(CGPath)
 
     /// Boxes `value`; nil for nil or an unsupported type. Nested optionals are unwrapped.
     public init?(_ value: Any?) {
@@ -48,6 +50,7 @@ package enum _AnimValue: Hashable {
         case let x as CATransform3D: self = .transform(x)
         case let x as CGImage: self = .image(x)
         case let x as ContentsCrossfade: self = .crossfade(x)
+        case let x as CGPath: self = .path(x)
         case let x as [CGFloat]: self = .numbers(x.map(Double.init), .cgFloat)
         case let x as [Double]: self = .numbers(x, .double)
         case let x as [Float]: self = .numbers(x.map(Double.init), .float)
@@ -99,6 +102,7 @@ package enum _AnimValue: Hashable {
         case let .transform(t): return t
         case let .image(i): return i as Any
         case let .crossfade(x): return x
+        case let .path(p): return p
         }
     }
 

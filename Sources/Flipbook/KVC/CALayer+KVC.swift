@@ -17,6 +17,7 @@ import Foundation
 extension CALayer {
     package final func _value(forKey key: String) -> Any? {
         if let e = _LayerKeyTable.entries[_LayerKeyTable.canonical(key)] { return e.get(self) }
+        if let e = _subclassKeyEntry(key) { return e.get(self) }  // CAShapeLayer's keys (CALayer+SubclassHooks.swift)
         return _extras[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
@@ -29,6 +30,7 @@ extension CALayer {
     /// `setValue(_:forKey:)` that throws instead of ignoring bad input.
     package func _trySetValue(_ value: Any?, forKey key: String) throws {
         if let e = _LayerKeyTable.entries[_LayerKeyTable.canonical(key)] { return try e.set(self, value) }
+        if let e = _subclassKeyEntry(key) { return try e.set(self, value) }  // CAShapeLayer's keys
         let old = _extras[key]
         if _kvcEqual(old, value) { return }
         _change(key, old: old, new: value) { $0._extras[key] = value }

@@ -69,9 +69,11 @@ extension CALayer {
         let animations = saved?.animations ?? _animations
         var crossfade: ContentsCrossfade?
         var transition: RenderTransition?
+        var extras = saved?.extras ?? _extras
         if !animations.isEmpty {
             let p = _presentationCopy(layerTime: local, committed: saved)
             s = p._state
+            extras = p._extras
             crossfade = p._contentsCrossfade
             transition = _activeTransition(layerTime: local, committed: saved)
         }
@@ -93,7 +95,8 @@ extension CALayer {
             transition: transition,
             contentsCrossfade: crossfade,
             // A mutable path could change under a snapshot that is being rendered: copy it.
-            shadowPath: s.shadowPath.map { $0 is CGMutablePath ? $0.copy() : $0 }
+            shadowPath: s.shadowPath.map { $0 is CGMutablePath ? $0.copy() : $0 },
+            shape: _renderShape(extras: extras)  // CAShapeLayer (CALayer+SubclassHooks.swift)
         )
         return node
     }

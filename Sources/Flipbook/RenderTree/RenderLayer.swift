@@ -60,6 +60,9 @@ public final class RenderLayer: @unchecked Sendable {
     /// filled with the non-zero rule; nil = the shadow follows the layer's composited alpha
     /// (background, contents, border and sublayers).
     public let shadowPath: CGPath?
+    /// A `CAShapeLayer`'s shape (presentation values), drawn between the contents and the
+    /// first sublayer; nil for other layers.
+    public let shape: RenderShape?
 
     public init(
         name: String? = nil,
@@ -77,7 +80,8 @@ public final class RenderLayer: @unchecked Sendable {
         shadowColor: CGColor? = .black, shadowOpacity: Float = 0, shadowOffset: CGSize = CGSize(width: 0, height: -3),
         shadowRadius: CGFloat = 3,
         mask: RenderLayer? = nil, sublayers: [RenderLayer] = [], transition: RenderTransition? = nil,
-        contentsCrossfade: ContentsCrossfade? = nil, shadowPath: CGPath? = nil
+        contentsCrossfade: ContentsCrossfade? = nil, shadowPath: CGPath? = nil,
+        shape: RenderShape? = nil
     ) {
         self.name = name; self.bounds = bounds; self.position = position; self.zPosition = zPosition
         self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.transform = transform
@@ -92,6 +96,7 @@ public final class RenderLayer: @unchecked Sendable {
         self.shadowOpacity = shadowOpacity; self.shadowOffset = shadowOffset; self.shadowRadius = shadowRadius
         self.mask = mask; self.sublayers = sublayers; self.transition = transition
         self.contentsCrossfade = contentsCrossfade; self.shadowPath = shadowPath
+        self.shape = shape
     }
 
     /// Tears the subtree down with an explicit stack: each node about to die (uniquely

@@ -1,0 +1,31 @@
+import Foundation
+/// The few places where `CALayer`'s machinery asks about the built-in subclasses' own keys
+/// (today `CAShapeLayer`). Kept in one file so the hooks in the shared code stay one line each:
+///
+/// - KVC (`CALayer+KVC.swift`): a subclass key is read and written through its typed entry
+///   (coercion, nil handling) instead of being stored as an untyped custom key;
+/// - the action search (`CALayer+ActionSearch.swift`): which subclass keys animate implicitly;
+/// - the render snapshot (`CALayer+RenderTree.swift`): the shape to draw, from the custom-key
+///   storage of the (presentation or committed) values being snapshotted.
+extension CALayer {
+    /// The KVC entry of a key that belongs to this layer's built-in subclass, or nil.
+    @inline(__always)
+    final func _subclassKeyEntry(_ key: String) -> _LayerKeyEntry? {
+        guard self is CAShapeLayer else { return nil }
+        return CAShapeLayer._keyEntries[key]?.entry
+    }
+
+    /// Whether `key` is a built-in subclass key that animates implicitly.
+    @inline(__always)
+    final func _subclassAnimatesImplicitly(_ key: String) -> Bool {
+        self is CAShapeLayer && CAShapeLayer._shapeImplicitlyAnimatableKeys.contains(key)
+    }
+
+    /// The shape a shape layer draws, from custom-key storage `extras` (the model's, a
+    /// presentation copy's or the committed state's); nil for other layers.
+    @inline(__always)
+    final func _renderShape(extras: [String: Any]) -> RenderShape? {
+        guard self is CAShapeLayer, let s = extras[_ShapeState.storageKey] as? _ShapeState else { return nil }
+        return RenderShape(s)
+    }
+}
