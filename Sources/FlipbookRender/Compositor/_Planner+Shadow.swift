@@ -115,6 +115,7 @@ extension _Planner {
         if l.masksToBounds {
             if let s = sub.shape(l.bounds, hv, radii: radii(l)) { childClips.append(s) } else { clipped = false }
         }
+        if clipped { sub.shapeLayer(l, hv, clips: childClips, opacity: 1) }  // CAShapeLayer's shape
         if clipped {
             let space = Self.sublayerSpace(l, mv)
             for s in Self.drawOrder(l.sublayers) {

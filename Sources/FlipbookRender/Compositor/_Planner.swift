@@ -74,6 +74,7 @@ struct _Planner {
         (l.backgroundColor.map { $0.alpha > 0 } ?? false) || l.contents != nil
             || (l.borderWidth > 0 && (l.borderColor.map { $0.alpha > 0 } ?? false))
             || (l.shadowOpacity > 0 && (l.shadowColor.map { $0.alpha > 0 } ?? false))
+            || drawsShape(l)  // CAShapeLayer (_Planner+Shape.swift)
     }
 
     /// Number of drawing layers in the subtree, counted up to `limit`.
@@ -90,6 +91,7 @@ struct _Planner {
     /// sublayer counts once even when it draws several things.
     static func clipsSeveralDraws(_ l: RenderLayer) -> Bool {
         var n = (l.backgroundColor.map { $0.alpha > 0 } ?? false) || l.contents != nil ? 1 : 0
+        if drawsShape(l) { n += 1 }  // CAShapeLayer (_Planner+Shape.swift)
         for s in l.sublayers where n < 2 { n += drawingCount(s, limit: 2 - n) }
         return n >= 2
     }
@@ -178,6 +180,7 @@ struct _Planner {
         if drawsOwn {
             background(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
             contents(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
+            shapeLayer(l, h, clips: clipGroup == nil ? (l.masksToBounds ? childClips : clips) : [], opacity: drawOpacity)
         }
         ownClipGroup = nil
         let sub = Self.sublayerSpace(l, m)

@@ -1,0 +1,121 @@
+import Flipbook
+import FlipbookGraphics
+import FlipbookRaster
+import Foundation
+
+/// `CAShapeLayer` (issue 13): the layer's `RenderShape` drawn by the vector core directly — its
+/// path filled (`fillRule`), then the part between `strokeStart` and `strokeEnd` stroked — as
+/// device-space `_Shape`s of ordinary draws, between the layer's contents and its first
+/// sublayer (Apple's order). No intermediate bitmap: the executor rasterizes the fill path and
+/// the stroke outline with the exact-area rasterizer, band by band.
+///
+/// - **Affine** layer → device maps: the fill is the path's curves mapped to the device
+///   (flattened there, at the rasterizer's tolerance); the stroke is built by `PathStroker`
+///   with the map as its transform (so caps, joins, dashes and widths are in layer units and the
+///   outline is exact to the tolerance in device pixels; device widths below 1 px are hairlines
+///   drawn 1 px wide at reduced alpha, the stroker's rule).
+/// - **Perspective**: fill path and stroke outline are built in layer space, flattened there
+///   with the tolerance divided by the largest local scale, clipped in homogeneous space
+///   (`w ≥ ε` and a guard band around the frame) and divided (`_Planner.projected`, the same
+///   path as `shadowPath`). No hairline rule there.
+/// - **Opacity**: with both a fill and a stroke and an opacity below 1, the two are composited
+///   as one picture (an offscreen group) so the fill does not show through the stroke's inner
+///   half — the layer's shape looks the same at any opacity, as its contents would.
+///
+/// The shape is clipped by the ancestors' `masksToBounds` like the contents, and by the layer's
+/// own `masksToBounds` (Apple clips a shape layer's path to its bounds then).
+extension _Planner {
+    /// Whether the layer has a shape that draws something (for the draw counts).
+    static func drawsShape(_ l: RenderLayer) -> Bool {
+        guard let s = l.shape, let p = s.path, !p.isEmpty else { return false }
+        return color(s.fillColor) != nil || (color(s.strokeColor) != nil && s.lineWidth > 0 && s.strokeEnd > s.strokeStart)
+    }
+
+    /// Plans the layer's shape (fill, then stroke) under `h` (layer → device).
+    mutating func shapeLayer(_ l: RenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double) {
+        guard let shape = l.shape, let path = shape.path, !path.isEmpty, h.isFinite, Self.alpha(opacity) > 0 else { return }
+        let fill = Self.color(shape.fillColor).flatMap { c in self.fillShape(path, shape, h).map { ($0, c) } }
+        let stroke = Self.color(shape.strokeColor).flatMap { c in self.strokeShape(path, shape, h).map { ($0, c) } }
+        guard fill != nil || stroke != nil else { return }
+        let grouped = fill != nil && stroke != nil && Self.alpha(opacity) < 255
+        let g = grouped ? beginGroup() : nil
+        let drawOpacity = grouped ? 1 : opacity
+        if let (s, c) = fill { emit(s, clips: clips, paint: .solid(c), opacity: drawOpacity) }
+        if let ((s, k), c) = stroke { emit(s, clips: clips, paint: .solid(c), opacity: drawOpacity * k) }
+        if let g { endGroup(g, alpha: Self.alpha(opacity), mode: .over) }
+    }
+
+    /// The device fill of the path, or nil when nothing of it is near the frame.
+    func fillShape(_ path: CGPath, _ shape: RenderShape, _ h: _Homography) -> _Shape? {
+        let rule: FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
+        let layerPath = RasterPath(path)
+        let device: RasterPath
+        if h.isAffine {
+            device = layerPath.applying(Self.affine(h))
+        } else {
+            device = Self.projected(layerPath, h, guardRect: frame)
+        }
+        return deviceShape(device, rule: rule)
+    }
+
+    /// The device stroke outline (non-zero) and its coverage scale (1, or the device width of a
+    /// hairline), or nil when nothing is stroked.
+    func strokeShape(_ path: CGPath, _ shape: RenderShape, _ h: _Homography) -> (_Shape, Double)? {
+        let width = Double(shape.lineWidth)
+        guard width > 0, width.isFinite else { return nil }
+        let start = Double(shape.strokeStart), end = Double(shape.strokeEnd)
+        let trimmed = path._trimmed(from: start.isFinite ? start : 0, to: end.isFinite ? end : 1)
+        guard !trimmed.isEmpty else { return nil }
+        let style = StrokeStyle(
+            width: width,
+            cap: shape.lineCap == .round ? .round : shape.lineCap == .square ? .square : .butt,
+            join: shape.lineJoin == .round ? .round : shape.lineJoin == .bevel ? .bevel : .miter,
+            miterLimit: Double(shape.miterLimit),
+            dashes: shape.lineDashPattern.map(Double.init),
+            dashPhase: shape.lineDashPhase.isFinite ? Double(shape.lineDashPhase) : 0)
+        let stroker = PathStroker()
+        var outline = RasterPath()
+        if h.isAffine {
+            let k = stroker.stroke(RasterPath(trimmed), style: style, transform: Self.affine(h), into: &outline)
+            guard k > 0, let s = deviceShape(outline, rule: .nonZero) else { return nil }
+            return (s, min(k, 1))
+        }
+        let layerPath = RasterPath(trimmed)
+        let scale = Self.largestLocalScale(layerPath, h)
+        stroker.tolerance = scale > 0 && scale.isFinite ? max(PathFlattening.defaultTolerance / scale, 1e-6)
+            : PathFlattening.defaultTolerance
+        guard stroker.stroke(layerPath, style: style, into: &outline) > 0,
+              let s = deviceShape(Self.projected(outline, h, guardRect: frame), rule: .nonZero) else { return nil }
+        return (s, 1)
+    }
+
+    /// A device path as a draw shape: bounds from its control points (grown by 1 px) ∩ the frame.
+    func deviceShape(_ device: RasterPath, rule: FillRule) -> _Shape? {
+        guard let cb = device.controlBounds, cb.minX.isFinite, cb.minY.isFinite, cb.maxX.isFinite, cb.maxY.isFinite
+        else { return nil }
+        let b = _IRect(x0: Int(max(cb.minX, -1e9).rounded(.down)) - 1, y0: Int(max(cb.minY, -1e9).rounded(.down)) - 1,
+                       x1: Int(min(cb.maxX, 1e9).rounded(.up)) + 1, y1: Int(min(cb.maxY, 1e9).rounded(.up)) + 1)
+            .intersection(frame)
+        guard !b.isEmpty else { return nil }
+        return _Shape(path: device, rule: rule, bounds: b)
+    }
+
+    /// The affine part of `h` as a raster transform (only for `h.isAffine`).
+    static func affine(_ h: _Homography) -> RasterTransform {
+        RasterTransform(a: h.m.0, b: h.m.3, c: h.m.1, d: h.m.4, tx: h.m.2, ty: h.m.5)
+    }
+
+    /// The largest local scale (device px per layer unit) of `h` at the path's control points
+    /// in front of the eye (0 when none is).
+    static func largestLocalScale(_ p: RasterPath, _ h: _Homography) -> Double {
+        var s = 0.0
+        for q in p.points {
+            let (x, y, w) = h.apply(q.x, q.y)
+            guard w > _HomogeneousClip.epsilon else { continue }
+            let ju = ((h.m.0 - x / w * h.m.6) / w, (h.m.3 - y / w * h.m.6) / w)
+            let jv = ((h.m.1 - x / w * h.m.7) / w, (h.m.4 - y / w * h.m.7) / w)
+            s = max(s, (ju.0 * ju.0 + ju.1 * ju.1).squareRoot(), (jv.0 * jv.0 + jv.1 * jv.1).squareRoot())
+        }
+        return s
+    }
+}
