@@ -185,7 +185,10 @@ extension SceneParser {
                 out.append(v)
             }
             return .numbers(out)
-        case .fillRule: return .fillRule(CAShapeLayerFillRule(rawValue: try n.choice(["nonZero", "evenOdd"], "fill rule")))
+        case .fillRule:
+            // The Swift names; Apple's raw values ("non-zero", "even-odd") are accepted too.
+            let r = try n.choice(["nonZero", "evenOdd", "non-zero", "even-odd"], "fill rule")
+            return .fillRule(r.hasPrefix("non") ? .nonZero : .evenOdd)
         case .lineCap: return .lineCap(CAShapeLayerLineCap(rawValue: try n.choice(["butt", "round", "square"], "line cap")))
         case .lineJoin: return .lineJoin(CAShapeLayerLineJoin(rawValue: try n.choice(["miter", "round", "bevel"], "line join")))
         }
