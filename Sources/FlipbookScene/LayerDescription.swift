@@ -8,6 +8,8 @@ import Foundation
 public struct LayerDescription: Sendable, Equatable {
     /// The layer's name, unique in the scene; events refer to layers by it.
     public var name: String?
+    /// The layer's class (`"class"` in the file; default `layer`).
+    public var layerClass: SceneLayerClass = .layer
 
     // Geometry
     public var bounds: CGRect?
@@ -49,6 +51,20 @@ public struct LayerDescription: Sendable, Equatable {
     public var shadowOffset: CGSize?
     public var shadowRadius: Double?
 
+    // CAShapeLayer (only with `layerClass == .shape`)
+    public var path: CGPath??
+    public var fillColor: CGColor??
+    public var fillRule: CAShapeLayerFillRule?
+    public var strokeColor: CGColor??
+    public var lineWidth: Double?
+    public var miterLimit: Double?
+    public var lineCap: CAShapeLayerLineCap?
+    public var lineJoin: CAShapeLayerLineJoin?
+    public var lineDashPattern: [Double]??
+    public var lineDashPhase: Double?
+    public var strokeStart: Double?
+    public var strokeEnd: Double?
+
     // Tree
     public var mask: Box<LayerDescription>?
     public var sublayers: [LayerDescription] = []
@@ -62,6 +78,15 @@ public struct LayerDescription: Sendable, Equatable {
     public var style: StyleDescription?
 
     public init(name: String? = nil) { self.name = name }
+}
+
+/// The Core Animation class a scene layer is made of.
+public enum SceneLayerClass: String, Sendable, Hashable, CaseIterable {
+    /// `CALayer`.
+    case layer
+    /// `CAShapeLayer`: the shape keys (`path`, `fillColor`, `strokeColor`, `lineWidth`,
+    /// `strokeStart`, `strokeEnd`, …) are allowed.
+    case shape
 }
 
 /// A reference box, so ``LayerDescription`` can contain its mask (Swift value types cannot

@@ -22,6 +22,13 @@ public enum SceneValue: Sendable, Equatable {
     case string(String?)
     /// Three numbers: the input of the `scale` and `translate` value functions.
     case vector3(Double, Double, Double)
+    /// A path (`CAShapeLayer.path`), or `nil` for none (JSON `null`).
+    case path(CGPath?)
+    /// A list of numbers (`lineDashPattern`), or `nil` for none.
+    case numbers([Double]?)
+    case fillRule(CAShapeLayerFillRule)
+    case lineCap(CAShapeLayerLineCap)
+    case lineJoin(CAShapeLayerLineJoin)
 }
 
 /// An image referenced by a scene file.
@@ -39,6 +46,7 @@ public struct SceneImage: Sendable, Hashable {
 /// The type of value a key path takes.
 public enum SceneValueKind: String, Sendable, Hashable {
     case number, point, size, rect, color, transform, bool, image, gravity, filter, corners, string, vector3
+    case path, numbers, fillRule, lineCap, lineJoin
 
 }
 
@@ -67,6 +75,11 @@ public enum SceneKeyPath {
             "contents": .image, "contentsGravity": .gravity,
             "minificationFilter": .filter, "magnificationFilter": .filter,
             "maskedCorners": .corners, "name": .string,
+            // CAShapeLayer
+            "path": .path, "fillColor": .color, "strokeColor": .color, "fillRule": .fillRule,
+            "lineWidth": .number, "miterLimit": .number, "lineDashPhase": .number,
+            "strokeStart": .number, "strokeEnd": .number, "lineDashPattern": .numbers,
+            "lineCap": .lineCap, "lineJoin": .lineJoin,
         ]
         for t in ["transform", "sublayerTransform"] {
             for s in ["rotation", "rotation.x", "rotation.y", "rotation.z", "scale", "scale.x", "scale.y", "scale.z",
@@ -77,6 +90,12 @@ public enum SceneKeyPath {
         }
         return k
     }()
+
+    /// The key paths that only a shape layer (`"class": "shape"`) has.
+    public static let shapeKeys: Set<String> = [
+        "path", "fillColor", "strokeColor", "fillRule", "lineWidth", "miterLimit", "lineDashPhase",
+        "strokeStart", "strokeEnd", "lineDashPattern", "lineCap", "lineJoin",
+    ]
 
     /// Swift spellings accepted for Core Animation key names.
     public static let aliases: [String: String] = ["isHidden": "hidden", "isDoubleSided": "doubleSided"]

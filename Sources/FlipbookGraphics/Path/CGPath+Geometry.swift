@@ -329,30 +329,6 @@ extension CGPath {
     }
 }
 
-extension _PathSegment {
-    /// The piece of the segment between parameters `u0 < u1` (de Casteljau), same kind.
-    func _split(from u0: Double, to u1: Double) -> _PathSegment {
-        if kind == .line {
-            let a = point(at: u0), b = point(at: u1)
-            return _PathSegment(kind: .line, p0: a, p1: _mix(a, b, 1.0 / 3), p2: _mix(a, b, 2.0 / 3), p3: b)
-        }
-        // Right part from u0, then the left part of that up to (u1 − u0)/(1 − u0).
-        func splitRight(_ s: _PathSegment, _ t: Double) -> _PathSegment {
-            let ab = _mix(s.p0, s.p1, t), bc = _mix(s.p1, s.p2, t), cd = _mix(s.p2, s.p3, t)
-            let abc = _mix(ab, bc, t), bcd = _mix(bc, cd, t), m = _mix(abc, bcd, t)
-            return _PathSegment(kind: s.kind, p0: m, p1: bcd, p2: cd, p3: s.p3)
-        }
-        func splitLeft(_ s: _PathSegment, _ t: Double) -> _PathSegment {
-            let ab = _mix(s.p0, s.p1, t), bc = _mix(s.p1, s.p2, t), cd = _mix(s.p2, s.p3, t)
-            let abc = _mix(ab, bc, t), bcd = _mix(bc, cd, t), m = _mix(abc, bcd, t)
-            return _PathSegment(kind: s.kind, p0: s.p0, p1: ab, p2: abc, p3: m)
-        }
-        let right = u0 > 0 ? splitRight(self, u0) : self
-        let t = u0 < 1 ? (u1 - u0) / (1 - u0) : 1
-        return t < 1 ? splitLeft(right, t) : right
-    }
-}
-
 extension CGAffineTransform {
     /// A non-zero, finite determinant.
     package var _isInvertible: Bool { let det = a * d - b * c; return det != 0 && det.isFinite }

@@ -7,7 +7,7 @@ extension SceneBuilder {
     /// transaction with actions disabled: properties are set before `actions`/`style`, and the
     /// explicit animations are added last.
     func makeLayer(_ d: LayerDescription) -> CALayer {
-        let layer = CALayer()
+        let layer: CALayer = d.layerClass == .shape ? CAShapeLayer() : CALayer()
         if let n = d.name { layer.name = n; layersByName[n] = layer }
         apply(d, to: layer)
         if let m = d.mask { layer.mask = makeLayer(m.value) }
@@ -61,6 +61,22 @@ extension SceneBuilder {
         if let v = d.shadowOpacity { l.shadowOpacity = Float(v) }
         if let v = d.shadowOffset { l.shadowOffset = v }
         if let v = d.shadowRadius { l.shadowRadius = CGFloat(v) }
+        if let shape = l as? CAShapeLayer { applyShape(d, to: shape) }
+    }
+
+    func applyShape(_ d: LayerDescription, to l: CAShapeLayer) {
+        if let v = d.path { l.path = v }
+        if let v = d.fillColor { l.fillColor = v }
+        if let v = d.fillRule { l.fillRule = v }
+        if let v = d.strokeColor { l.strokeColor = v }
+        if let v = d.lineWidth { l.lineWidth = CGFloat(v) }
+        if let v = d.miterLimit { l.miterLimit = CGFloat(v) }
+        if let v = d.lineCap { l.lineCap = v }
+        if let v = d.lineJoin { l.lineJoin = v }
+        if let v = d.lineDashPattern { l.lineDashPattern = v.map { $0.map { NSNumber(value: $0) } } }
+        if let v = d.lineDashPhase { l.lineDashPhase = CGFloat(v) }
+        if let v = d.strokeStart { l.strokeStart = CGFloat(v) }
+        if let v = d.strokeEnd { l.strokeEnd = CGFloat(v) }
     }
 
     /// The value `layer.setValue(_:forKeyPath:)` and animations take for `v`: numbers as
@@ -81,6 +97,11 @@ extension SceneBuilder {
         case let .corners(c): return c
         case let .string(s): return s
         case let .vector3(x, y, z): return [x, y, z]
+        case let .path(p): return p
+        case let .numbers(n): return n.map { $0.map { NSNumber(value: $0) } }
+        case let .fillRule(r): return r
+        case let .lineCap(c): return c
+        case let .lineJoin(j): return j
         }
     }
 

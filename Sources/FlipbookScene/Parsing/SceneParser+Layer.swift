@@ -7,12 +7,24 @@ extension SceneParser {
         "opacity", "isHidden", "masksToBounds", "isDoubleSided", "allowsGroupOpacity", "contents",
         "contentsRect", "contentsCenter", "contentsGravity", "contentsScale", "minificationFilter",
         "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-        "mask", "sublayers", "animations", "actions", "style",
+        "mask", "sublayers", "animations", "actions", "style", "class",
+    ] + shapeLayerKeys
+
+    /// The keys of `CAShapeLayer`'s own properties (allowed with `"class": "shape"`).
+    static let shapeLayerKeys = [
+        "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "miterLimit", "lineCap", "lineJoin",
+        "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd",
     ]
 
     static func layer(_ n: _SceneNode, _ ctx: _SceneParseContext, isRoot: Bool) throws(SceneError) -> LayerDescription {
         let o = try n.object(allowed: layerKeys)
         var l = LayerDescription()
+        if let c = o["class"] {
+            l.layerClass = SceneLayerClass(rawValue: try c.choice(SceneLayerClass.allCases.map(\.rawValue), "layer class"))!
+        }
+        if l.layerClass != .shape, let k = shapeLayerKeys.first(where: { o.has($0) }) {
+            throw o[k]!.fail("\"\(k)\" is a shape-layer property; add \"class\": \"shape\" to this layer")
+        }
         if isRoot {
             for k in ["name", "bounds", "position", "frame", "sublayers"] where o.has(k) {
                 throw o[k]!.fail(k == "sublayers" ? "the root's sublayers go in the top-level \"layers\""
@@ -61,6 +73,7 @@ extension SceneParser {
         l.shadowOpacity = try o["shadowOpacity"]?.number(in: 0...1, "an opacity between 0 and 1")
         l.shadowOffset = try o["shadowOffset"].map(size)
         l.shadowRadius = try nonNegative(o["shadowRadius"])
+        try shapeProperties(o, ctx, into: &l)
         if let m = o["mask"] { l.mask = Box(try layer(m, ctx, isRoot: false)) }
         if let s = o["sublayers"] {
             for item in try s.array() { l.sublayers.append(try layer(item, ctx, isRoot: false)) }
@@ -71,6 +84,22 @@ extension SceneParser {
         if let a = o["actions"] { l.actions = try actions(a, ctx) }
         if let s = o["style"] { l.style = try style(s, ctx) }
         return l
+    }
+
+    /// `CAShapeLayer`'s properties (the parser already checked the layer is a shape layer).
+    static func shapeProperties(_ o: _SceneObject, _ ctx: _SceneParseContext, into l: inout LayerDescription) throws(SceneError) {
+        if let v = o["path"] { l.path = .some(v.isNull ? nil : try shapePath(v)) }
+        if let v = o["fillColor"] { l.fillColor = .some(try color(v, allowsNull: true)) }
+        if let v = o["strokeColor"] { l.strokeColor = .some(try color(v, allowsNull: true)) }
+        if case let .fillRule(r)? = try o["fillRule"].map({ v throws(SceneError) in try value(v, .fillRule, ctx) }) { l.fillRule = r }
+        if case let .lineCap(c)? = try o["lineCap"].map({ v throws(SceneError) in try value(v, .lineCap, ctx) }) { l.lineCap = c }
+        if case let .lineJoin(j)? = try o["lineJoin"].map({ v throws(SceneError) in try value(v, .lineJoin, ctx) }) { l.lineJoin = j }
+        l.lineWidth = try nonNegative(o["lineWidth"])
+        l.miterLimit = try nonNegative(o["miterLimit"])
+        if case let .numbers(d)? = try o["lineDashPattern"].map({ v throws(SceneError) in try value(v, .numbers, ctx) }) { l.lineDashPattern = .some(d) }
+        l.lineDashPhase = try o["lineDashPhase"]?.number()
+        l.strokeStart = try o["strokeStart"]?.number(in: 0...1, "a fraction between 0 and 1")
+        l.strokeEnd = try o["strokeEnd"]?.number(in: 0...1, "a fraction between 0 and 1")
     }
 
     static func nonNegative(_ n: _SceneNode?) throws(SceneError) -> Double? {

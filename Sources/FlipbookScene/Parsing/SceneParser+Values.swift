@@ -175,6 +175,22 @@ extension SceneParser {
         case .vector3:
             let v = try n.numbers(count: 3, "[x, y, z]")
             return .vector3(v[0], v[1], v[2])
+        case .path: return .path(n.isNull ? nil : try shapePath(n))
+        case .numbers:
+            if n.isNull { return .numbers(nil) }
+            var out: [Double] = []
+            for item in try n.array() {
+                let v = try item.number()
+                guard v >= 0 else { throw item.fail("expected a dash length >= 0, got \(_SceneNode.format(v))") }
+                out.append(v)
+            }
+            return .numbers(out)
+        case .fillRule:
+            // The Swift names; Apple's raw values ("non-zero", "even-odd") are accepted too.
+            let r = try n.choice(["nonZero", "evenOdd", "non-zero", "even-odd"], "fill rule")
+            return .fillRule(r.hasPrefix("non") ? .nonZero : .evenOdd)
+        case .lineCap: return .lineCap(CAShapeLayerLineCap(rawValue: try n.choice(["butt", "round", "square"], "line cap")))
+        case .lineJoin: return .lineJoin(CAShapeLayerLineJoin(rawValue: try n.choice(["miter", "round", "bevel"], "line join")))
         }
     }
 
