@@ -17,7 +17,7 @@ import Flipbook
                 cornerRadius = 12
             }
 
-            required init(layer: Any) {                // iOS: override init(layer: Any)
+            override init(layer: Any) {                // as on iOS
                 super.init(layer: layer)
                 count = (layer as? BadgeLayer)?.count ?? 0
             }

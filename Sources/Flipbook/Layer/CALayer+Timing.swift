@@ -48,12 +48,12 @@ extension CALayer {
     package final var _currentLocalTime: CFTimeInterval { _localTime(atMediaTime: _runLoop.currentTime) }
 
     /// Converts `t` from the time space of layer `l` (nil: media time) to this layer's.
-    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+    final func _convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
         _TimingModel._convertTime(t, from: l?._timingChain ?? [], to: _timingChain)
     }
 
     /// Converts `t` from this layer's time space to that of layer `l` (nil: media time).
-    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+    final func _convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
         _TimingModel._convertTime(t, from: _timingChain, to: l?._timingChain ?? [])
     }
 }
