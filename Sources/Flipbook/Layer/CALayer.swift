@@ -30,6 +30,12 @@ open class CALayer: NSObject {
     var _isAttachedRoot = false
     var _wasCommittedLive = false
     var _needsDisplayFlag = false
+    /// Set by the protocol's default `CALayerDelegate.display(_:)`: the delegate does not
+    /// implement it (so `display()` draws through `draw(in:)`).
+    package var _delegateDisplayIsDefault = false
+    /// Presentation copies: an animation of a key that needs display was applied (the render
+    /// snapshot has the copy display itself).
+    var _presentationNeedsDisplay = false
     /// The snapshot taken by the action search just before a change whose action is a
     /// `CATransition`; consumed by `add(_:forKey:)`.
     var _transitionFrom: RenderLayer?
@@ -590,28 +596,53 @@ open class CALayer: NSObject {
         }
     }
 
-    // MARK: Display
+    // MARK: Display (see `CALayer+Display.swift`)
 
-    /// Marks the layer as needing display; `displayIfNeeded()` runs at the next commit.
-    open func setNeedsDisplay() {
-        guard !_needsDisplayFlag else { return }
-        _needsDisplayFlag = true
-        _runLoop._needsDisplay.append(self)
-    }
+    /// Marks the layer as needing display: `displayIfNeeded()` runs at the next outermost
+    /// commit (the end of the turn), after layout. Opens the implicit transaction if none is open.
+    open func setNeedsDisplay() { _markNeedsDisplay() }
 
+    /// Marks the layer as needing display. Chosen: the whole layer is redrawn (`r` is not
+    /// tracked; Flipbook's backing store is always redrawn whole), so this is `setNeedsDisplay()`.
+    open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+
+    /// Whether the layer is marked as needing display.
     open func needsDisplay() -> Bool { _needsDisplayFlag }
 
+    /// Displays the layer now (`display()`) if it is marked, and clears the mark.
     open func displayIfNeeded() {
         guard _needsDisplayFlag else { return }
         _needsDisplayFlag = false
         display()
     }
 
-    /// Asks the delegate to provide contents (`layerWillDraw(_:)`, then `display(_:)`).
-    open func display() {
-        delegate?.layerWillDraw(self)
-        delegate?.display(self)
+    /// Reloads the layer's contents. Do not call it directly (as on Apple). The default: the
+    /// delegate's `display(_:)` if it implements it; else `layerWillDraw(_:)`, a bitmap context
+    /// of the bounds at `contentsScale`, ``draw(in:)``, and `contents` = its image. Override
+    /// to set `contents` yourself.
+    open func display() { _defaultDisplay() }
+
+    /// Draws the layer's content into `ctx` (user space: bounds coordinates, y down, scaled by
+    /// `contentsScale`). The default calls the delegate's `draw(_:in:)`. Override to draw.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    /// Accepted (Apple's hint to queue drawing commands on a background thread); no effect:
+    /// Flipbook draws synchronously, deterministically.
+    open var drawsAsynchronously: Bool {
+        get { _state.drawsAsynchronously }
+        set { _set(\.drawsAsynchronously, newValue, key: "drawsAsynchronously") }
     }
+
+    /// Whether the layer declares itself fully opaque. Accepted and stored (KVC key `opaque`);
+    /// chosen: the backing store is still RGBA, cleared to transparent, and the compositor
+    /// blends `contents` by their alpha (Apple may drop the alpha channel; pixels a drawing
+    /// leaves transparent would be undefined there anyway).
+    open var isOpaque: Bool {
+        get { _state.isOpaque }
+        set { _set(\.isOpaque, newValue, key: "opaque") }
+    }
+
+    // MARK: Layout (see `CALayer+Layout.swift`)
 
     /// Calls the delegate's `layoutSublayers(of:)`.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }

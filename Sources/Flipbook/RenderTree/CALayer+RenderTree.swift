@@ -71,6 +71,7 @@ extension CALayer {
         var transition: RenderTransition?
         if !animations.isEmpty {
             let p = _presentationCopy(layerTime: local, committed: saved)
+            p._displayIfAnimatingDisplayKey()   // a custom key that needs display animates: the copy draws itself
             s = p._state
             crossfade = p._contentsCrossfade
             transition = _activeTransition(layerTime: local, committed: saved)

@@ -15,6 +15,7 @@ extension VirtualRunLoop {
     /// Commits the innermost explicit transaction; unbalanced commits are ignored.
     func _commitExplicit() {
         guard let top = _stack.last, !top.isImplicit else { return }
+        if _stack.count == 1 { _displayBeforeCommit() }
         _stack.removeLast()
         if let parent = _stack.last {
             parent.pending += top.pending
@@ -33,13 +34,27 @@ extension VirtualRunLoop {
     /// Commits the implicit transaction when it is the only one open.
     func _commitImplicitIfAlone() {
         guard _stack.count == 1, let t = _stack.first, t.isImplicit else { return }
+        _displayBeforeCommit()
+        guard _stack.count == 1, _stack.first === t else { return }
         _stack.removeLast()
         _commitOutermost(t)
     }
 
+    /// Before an outermost commit, with its transaction still open (so what layout and drawing
+    /// change is part of the commit, as in Apple's `CATransaction` commit): the display pass —
+    /// `displayIfNeeded()` of every layer marked since the last pass, in the order marked.
+    /// Layers marked during the pass wait for the next commit.
+    func _displayBeforeCommit() {
+        guard !_needsDisplay.isEmpty else { return }
+        let layers = _needsDisplay
+        _needsDisplay = []
+        for l in layers { l.displayIfNeeded() }
+    }
+
     /// The outermost commit: the changed layers' values become their committed state, the
     /// tree becomes live, begin times resolve, callbacks are scheduled, completion groups are
-    /// sealed, layers that need display are displayed.
+    /// sealed. (Layout and display ran just before: `_displayBeforeCommit()`.) Layers marked
+    /// for display during that pass get an implicit transaction, so the next turn displays them.
     func _commitOutermost(_ t: _Transaction) {
         for l in _changedSinceCommit { l._committed = nil }
         _changedSinceCommit = []
@@ -53,11 +68,7 @@ extension VirtualRunLoop {
             g.sealed = true
             _fireIfDone(g)
         }
-        if !_needsDisplay.isEmpty {
-            let layers = _needsDisplay
-            _needsDisplay = []
-            for l in layers { l.displayIfNeeded() }
-        }
+        if !_needsDisplay.isEmpty { _ensureTransaction() }
     }
 
     // MARK: Values
