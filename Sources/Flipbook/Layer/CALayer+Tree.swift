@@ -12,6 +12,8 @@ import Foundation
 /// nothing; indices are clamped to `0…sublayers.count`; a sibling that is not a sublayer means
 /// "at the bottom" (`below:`) or "at the top" (`above:`).
 ///
+/// Every insertion and removal marks the parent with `setNeedsLayout()` (as on Apple).
+///
 /// The `"sublayers"` change passes no old value: holding a reference to the array while it is
 /// mutated would copy it on every insertion or removal (quadratic for wide trees).
 extension CALayer {
@@ -82,6 +84,7 @@ extension CALayer {
             p._sublayers.remove(at: i)
             self._superlayer = nil
         }
+        parent.setNeedsLayout()
         if wasAttached { _runNonPropertyAction(kCAOnOrderOut) }
     }
 
@@ -95,6 +98,7 @@ extension CALayer {
             p._sublayers.insert(layer, at: i)
             layer._superlayer = p
         }
+        setNeedsLayout()
         if _isInAttachedTree {
             _runLoop._treeDirty = true
             layer._runNonPropertyAction(kCAOnOrderIn)
@@ -107,6 +111,7 @@ extension CALayer {
         if let parent = _superlayer, let i = parent._sublayers.firstIndex(where: { $0 === self }) {
             parent._saveCommittedState()
             parent._sublayers.remove(at: i)
+            parent.setNeedsLayout()
         }
         _superlayer = nil
     }

@@ -36,6 +36,10 @@ open class CALayer: NSObject {
     /// Presentation copies: an animation of a key that needs display was applied (the render
     /// snapshot has the copy display itself).
     var _presentationNeedsDisplay = false
+    /// `setNeedsLayout()` was called and `layoutSublayers()` has not run since.
+    var _needsLayoutFlag = false
+    /// A descendant (sublayer or mask, at any depth) needs layout (see `CALayer+Layout.swift`).
+    var _descendantNeedsLayout = false
     /// The snapshot taken by the action search just before a change whose action is a
     /// `CATransition`; consumed by `add(_:forKey:)`.
     var _transitionFrom: RenderLayer?
@@ -74,7 +78,9 @@ open class CALayer: NSObject {
         set {
             let old = _state.bounds
             _set(\.bounds, newValue, key: "bounds")
-            if _state.needsDisplayOnBoundsChange, old != _state.bounds { setNeedsDisplay() }
+            guard old != _state.bounds, _modelLayer == nil else { return }
+            setNeedsLayout()
+            if _state.needsDisplayOnBoundsChange { setNeedsDisplay() }
         }
     }
 
@@ -644,7 +650,23 @@ open class CALayer: NSObject {
 
     // MARK: Layout (see `CALayer+Layout.swift`)
 
-    /// Calls the delegate's `layoutSublayers(of:)`.
+    /// Marks the layer as needing layout: `layoutSublayers()` runs at the end of the turn (the
+    /// next outermost commit), top-down, before display. Called automatically when `bounds`
+    /// change and when sublayers are added or removed. Opens the implicit transaction if none is open.
+    open func setNeedsLayout() { _markNeedsLayout() }
+
+    /// Whether the layer is marked as needing layout.
+    open func needsLayout() -> Bool { _needsLayoutFlag }
+
+    /// Lays out now: from the highest ancestor (self included) that needs layout, every layer
+    /// of its subtree that needs layout, top-down.
+    open func layoutIfNeeded() {
+        guard _hasLayoutFlag || _layoutParent?._needsLayoutFlag == true else { return }
+        _layoutTop(through: { $0._needsLayoutFlag })._layoutFlaggedSubtree()
+    }
+
+    /// Lays out the sublayers (override to set their frames). The default calls the delegate's
+    /// `layoutSublayers(of:)` (layout managers are macOS-only and not provided).
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
     /// The layer's preferred size in its superlayer's coordinates: as on Apple (without a

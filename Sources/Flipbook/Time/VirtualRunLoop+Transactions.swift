@@ -15,7 +15,7 @@ extension VirtualRunLoop {
     /// Commits the innermost explicit transaction; unbalanced commits are ignored.
     func _commitExplicit() {
         guard let top = _stack.last, !top.isImplicit else { return }
-        if _stack.count == 1 { _displayBeforeCommit() }
+        if _stack.count == 1 { _layoutAndDisplayBeforeCommit() }
         _stack.removeLast()
         if let parent = _stack.last {
             parent.pending += top.pending
@@ -34,17 +34,19 @@ extension VirtualRunLoop {
     /// Commits the implicit transaction when it is the only one open.
     func _commitImplicitIfAlone() {
         guard _stack.count == 1, let t = _stack.first, t.isImplicit else { return }
-        _displayBeforeCommit()
+        _layoutAndDisplayBeforeCommit()
         guard _stack.count == 1, _stack.first === t else { return }
         _stack.removeLast()
         _commitOutermost(t)
     }
 
     /// Before an outermost commit, with its transaction still open (so what layout and drawing
-    /// change is part of the commit, as in Apple's `CATransaction` commit): the display pass —
+    /// change is part of the commit, as in Apple's `CATransaction` commit): the layout pass
+    /// (`_layoutPass()`, see `CALayer+Layout.swift`), then the display pass —
     /// `displayIfNeeded()` of every layer marked since the last pass, in the order marked.
-    /// Layers marked during the pass wait for the next commit.
-    func _displayBeforeCommit() {
+    /// Layers marked for display during the display pass wait for the next commit.
+    func _layoutAndDisplayBeforeCommit() {
+        if !_needsLayout.isEmpty { _layoutPass() }
         guard !_needsDisplay.isEmpty else { return }
         let layers = _needsDisplay
         _needsDisplay = []
@@ -53,8 +55,8 @@ extension VirtualRunLoop {
 
     /// The outermost commit: the changed layers' values become their committed state, the
     /// tree becomes live, begin times resolve, callbacks are scheduled, completion groups are
-    /// sealed. (Layout and display ran just before: `_displayBeforeCommit()`.) Layers marked
-    /// for display during that pass get an implicit transaction, so the next turn displays them.
+    /// sealed. (Layout and display ran just before: `_layoutAndDisplayBeforeCommit()`.) Layers
+    /// still marked for layout or display get an implicit transaction, so the next turn does them.
     func _commitOutermost(_ t: _Transaction) {
         for l in _changedSinceCommit { l._committed = nil }
         _changedSinceCommit = []
@@ -68,7 +70,7 @@ extension VirtualRunLoop {
             g.sealed = true
             _fireIfDone(g)
         }
-        if !_needsDisplay.isEmpty { _ensureTransaction() }
+        if !_needsDisplay.isEmpty || !_needsLayout.isEmpty { _ensureTransaction() }
     }
 
     // MARK: Values
