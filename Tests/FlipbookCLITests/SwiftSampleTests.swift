@@ -20,6 +20,7 @@ import FlipbookTestSupport
     static let names = [
         "push-transition", "disable-actions-removal", "suppressed-position", "explicit-duration", "wag",
         "default-action-push", "pop-in", "fade-out-remove", "nested-transactions", "overshoot",
+        "progress-draw",
     ]
 
     /// Samples whose every frame is byte-identical to their scene file's (checked by rendering
@@ -41,6 +42,9 @@ import FlipbookTestSupport
         // subclass's default action, so frames 0…5 push the red card in from the left; the
         // scene file starts with the card in place (no action for the initial value).
         "default-action-push": "the initial contents is pushed in from the left in Swift",
+        // No scene file: a layer that draws itself (`draw(in:)`, a custom animatable property)
+        // cannot be written in one.
+        "progress-draw": "no scene file (draw(in:) and a custom property)",
     ]
 
     /// Frames in the middle of each sample's animation (30 fps; explicit-duration 10 fps).
@@ -55,6 +59,7 @@ import FlipbookTestSupport
         "fade-out-remove": [11, 14],        // fading and shrinking from 0.3 s (removed at 0.5 s)
         "nested-transactions": [30, 60],    // the 2 s transactions from 0.2 s
         "overshoot": [10, 25],              // growing first; past 60 pt
+        "progress-draw": [12, 24],          // the ring redrawn from its presentation copy, 0 → 0.75 from 0.2 s
     ]
 
     /// A fresh empty folder for each test (one suite instance per test), removed after it.
