@@ -96,7 +96,7 @@ extension CALayer {
     /// Whether an animation on `keyPath` makes a presentation copy redraw: its first component
     /// needs display.
     final func _animatedKeyNeedsDisplay(_ keyPath: String) -> Bool {
-        let key = keyPath.split(separator: ".", maxSplits: 1).first.map(String.init) ?? keyPath
-        return type(of: self).needsDisplay(forKey: key)
+        guard let dot = keyPath.firstIndex(of: ".") else { return type(of: self).needsDisplay(forKey: keyPath) }
+        return type(of: self).needsDisplay(forKey: String(keyPath[..<dot]))
     }
 }

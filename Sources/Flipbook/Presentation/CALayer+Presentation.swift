@@ -66,7 +66,9 @@ extension CALayer {
             let base = _presentationBase(forKeyPath: kp)
             if let v = pa._evaluate(at: s.iterationTime, iteration: s.iteration, base: base) {
                 _storePresented(v, forKeyPath: kp)
-                if !_presentationNeedsDisplay, _animatedKeyNeedsDisplay(kp) { _presentationNeedsDisplay = true }
+                if !_presentationNeedsDisplay, type(of: self) != CALayer.self, _animatedKeyNeedsDisplay(kp) {
+                    _presentationNeedsDisplay = true   // a custom key that needs display: the snapshot redraws the copy
+                }
             }
             if let k = pa as? CAKeyframeAnimation, let angle = k._rotationAngle(at: s.iterationTime) {
                 try? _trySetValue(CGFloat(angle), forKeyPath: "transform.rotation.z")
