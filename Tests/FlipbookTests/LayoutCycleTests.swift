@@ -183,3 +183,54 @@ import Foundation
         }
     }
 }
+
+extension LayoutCycleTests {
+    /// An explicit outermost transaction lays out at its commit, inside it: frames set by the
+    /// layout animate with the transaction's duration. A nested commit does not lay out.
+    @Test func explicitTransactionsLayOutAtTheOutermostCommit() {
+        let loop = VirtualRunLoop()
+        loop.run {
+            let log = Log()
+            let root = liveRoot(loop)
+            let r = row("r", log)
+            r.bounds = CGRect(x: 0, y: 0, width: 100, height: 10)
+            let a = CALayer()
+            r.addSublayer(a)
+            root.addSublayer(r)
+            loop.endTurn()
+            r.layouts = 0
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(2)
+            CATransaction.begin()
+            r.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
+            CATransaction.commit()
+            #expect(r.layouts == 0 && r.needsLayout())
+            CATransaction.commit()
+            #expect(r.layouts == 1 && !r.needsLayout())
+            #expect(a.bounds.size == CGSize(width: 40, height: 40))
+            #expect(a.animation(forKey: "bounds")?.duration == 2)
+        }
+    }
+
+    /// Layout code that commits the transaction being committed (unbalanced) does not break
+    /// the stack: the commit happens once.
+    @Test func unbalancedCommitInsideLayoutIsHarmless() {
+        final class Rogue: CALayer {
+            var layouts = 0
+            override func layoutSublayers() { layouts += 1; CATransaction.commit() }
+        }
+        withRunLoop { loop in
+            let l = Rogue()
+            loop.endTurn()
+            CATransaction.begin()
+            l.setNeedsLayout()
+            CATransaction.commit()
+            #expect(l.layouts == 1)
+            l.setNeedsLayout()
+            loop.endTurn()
+            #expect(l.layouts == 2)
+            loop.endTurn()
+            #expect(l.layouts == 2)
+        }
+    }
+}

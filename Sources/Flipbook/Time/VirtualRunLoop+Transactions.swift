@@ -15,7 +15,11 @@ extension VirtualRunLoop {
     /// Commits the innermost explicit transaction; unbalanced commits are ignored.
     func _commitExplicit() {
         guard let top = _stack.last, !top.isImplicit else { return }
-        if _stack.count == 1 { _layoutAndDisplayBeforeCommit() }
+        if _stack.count == 1 {
+            _layoutAndDisplayBeforeCommit()
+            // Layout or drawing code that committed the transaction itself (unbalanced) did it.
+            guard _stack.count == 1, _stack.last === top else { return }
+        }
         _stack.removeLast()
         if let parent = _stack.last {
             parent.pending += top.pending
