@@ -71,13 +71,17 @@ import FlipbookTestSupport
     }
 
     /// Runs `sample-NAME OUT [LAST]`; returns OUT (a folder in this test's temporary folder).
-    func runSample(_ name: String, lastFrame: Int? = nil, into sub: String = "swift") throws -> (status: Int32, out: String) {
+    func runSample(_ name: String, lastFrame: Int? = nil, into sub: String = "swift",
+                   environment: [String: String] = [:]) throws -> (status: Int32, out: String) {
         let executable = "\(Self.productsFolder)/sample-\(name)"
         try #require(FileManager.default.isExecutableFile(atPath: executable), "not built: \(executable)")
         let out = folder.file("\(sub)-\(name)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [out] + (lastFrame.map { ["\($0)"] } ?? [])
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -141,6 +145,23 @@ import FlipbookTestSupport
             if try PNG.decode(contentsOf: "\(swift)/\(file)") != PNG.decode(contentsOf: "\(scene)/\(file)") { differing.append(file) }
         }
         #expect(differing.isEmpty, "\(name): \(differing.count) frames differ from the scene file's: \(differing.prefix(5))")
+    }
+
+    /// progress-draw redraws its layer from the presentation copy inside each frame's snapshot:
+    /// a recording that starts at frame 20 on one thread gives the same bytes as the whole
+    /// recording on four (the snapshot is a function of the tree and the time only).
+    @Test func progressDrawFramesDependOnTimeOnly() throws {
+        let (s1, all) = try runSample("progress-draw", lastFrame: 30, into: "all", environment: ["FLIPBOOK_SAMPLE_THREADS": "4"])
+        let (s2, late) = try runSample("progress-draw", lastFrame: 30, into: "late",
+                                       environment: ["FLIPBOOK_SAMPLE_FIRST": "20", "FLIPBOOK_SAMPLE_THREADS": "1"])
+        try #require(s1 == 0 && s2 == 0)
+        let names = Self.pngs(late)
+        #expect(names.count == 11 && names.first == "frame_00020.png")
+        for file in names {
+            #expect(try PNG.decode(contentsOf: "\(all)/\(file)") == PNG.decode(contentsOf: "\(late)/\(file)"), "\(file) differs")
+        }
+        // Mid-animation frames differ from each other: the ring is redrawn every frame.
+        #expect(try Self.frame(all, 20) != Self.frame(all, 21))
     }
 
     /// The samples that are not their scene file's twin: the mid-animation frames equal the
