@@ -167,3 +167,51 @@ import Foundation
         }
     }
 }
+
+extension LayerOverrideTests {
+    /// One subclass with the four overrides of the acceptance list, all working together.
+    final class Dial: CALayer {
+        var label = "none"                           // a stored property, copied by init(layer:)
+        var boundsLog: [CGSize] = []
+        var layouts = 0
+        var draws: [(width: Int, height: Int, ctm: CGAffineTransform, label: String)] = []
+
+        override init() { super.init() }
+        override init(layer: Any) {
+            super.init(layer: layer)
+            label = (layer as? Dial)?.label ?? "?"
+        }
+        override var bounds: CGRect { didSet { boundsLog.append(bounds.size) } }
+        override func layoutSublayers() { layouts += 1; super.layoutSublayers() }
+        override func draw(in ctx: CGContext) {
+            (model() as Dial).draws.append((ctx.width, ctx.height, ctx.ctm, label))
+        }
+        override class func needsDisplay(forKey key: String) -> Bool { key == "angle" || super.needsDisplay(forKey: key) }
+    }
+
+    @Test func oneSubclassAllOverrides() throws {
+        try withRunLoop { loop in
+            let d = Dial()
+            d.label = "dial"
+            d.contentsScale = 2
+            d.needsDisplayOnBoundsChange = true
+            d.bounds = CGRect(x: 0, y: 0, width: 10, height: 5)
+            d.setValue(CGRect(x: 0, y: 0, width: 20, height: 5), forKey: "bounds")
+            #expect(d.boundsLog == [CGSize(width: 10, height: 5), CGSize(width: 20, height: 5)])
+            loop.endTurn()
+            #expect(d.layouts == 1)                                   // once for two bounds changes
+            let first = try #require(d.draws.first)
+            #expect(d.draws.count == 1 && first.width == 40 && first.height == 10)
+            #expect(first.ctm == CGAffineTransform(scaleX: 2, y: 2) && first.label == "dial")
+            // An animated custom key that needs display: the presentation copy (init(layer:)
+            // copied `label`) draws at the snapshot.
+            let spin = CABasicAnimation(keyPath: "angle")
+            spin.fromValue = CGFloat(0); spin.toValue = CGFloat(1); spin.duration = 1
+            d.add(spin, forKey: "spin")
+            loop.endTurn()
+            _ = d.makeRenderTree(at: 0.5)
+            #expect(d.draws.count == 2 && d.draws.last?.label == "dial" && d.draws.last?.width == 40)
+            #expect(d.layouts == 1)
+        }
+    }
+}

@@ -14,6 +14,15 @@ import FlipbookGraphics
 /// **Live.** A layer is live (``isLive``) when it is in a tree whose root was attached with
 /// ``VirtualRunLoop/attach(_:)`` and an outermost commit has happened since it joined. Only live
 /// layers get the implicit animation; actions found by the search run for any layer.
+///
+/// **Subclassing.** What is `open` on Apple is `open` here, declared in this class body (Swift
+/// cannot override members of extensions): the properties (`override var bounds: CGRect {
+/// didSet { … } }` sees typed and KVC writes), the tree, animation, display and layout methods,
+/// `init(layer:)` (not `required`, as on Apple; see ``init(_presentationCopyOf:)``) and the
+/// class methods. Their implementations are the `_`-prefixed `final` members of the extensions.
+///
+/// **Display and layout.** `setNeedsLayout()` / `setNeedsDisplay()` mark a layer; the end of
+/// the turn lays out top-down, then displays (`CALayer+Layout.swift`, `CALayer+Display.swift`).
 open class CALayer: NSObject {
     var _state = _LayerState()
     /// Custom KVC values (keys that are not built-in properties).
