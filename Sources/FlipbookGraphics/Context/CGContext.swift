@@ -3,23 +3,56 @@ import FlipbookPixels
 import FlipbookRaster
 
 /// A drawing destination (Apple's `CGContext`): a bitmap of premultiplied RGBA8 pixels with a
-/// graphics state (transform, colours, line style, clip) and a current path.
+/// graphics state (transform, colours, line style, alpha, blend mode, shadow, clip) and a current
+/// path.
 ///
-/// Coordinates: the context's own space has its origin at the **top-left** of the bitmap and
-/// y growing down (the space UIKit sets up for `CALayer.draw(in:)`, and the layer space of
-/// Flipbook); the CTM maps user space into it.
+/// ## Coordinates
+/// The context's own space — Core Graphics' *base space*, here the bitmap's pixels — has its
+/// origin at the **top-left** of the bitmap and y growing **down** (the space UIKit sets up for
+/// `CALayer.draw(in:)`, and the layer space of Flipbook). The CTM maps user space into it; a new
+/// context's CTM is the identity. A layer's display code scales the CTM by `contentsScale`, so
+/// drawing code works in points (see the Drawing article).
 ///
-/// Only 8-bit premultiplied RGBA (`CGImageAlphaInfo.premultipliedLast`) bitmaps are drawn;
-/// other formats make the initializer return nil (with a message on standard error).
+/// ## Rendering
+/// Every shape is covered with the exact-area rasterizer of `FlipbookRaster` (docs/rasterizer.md)
+/// and composited with THE rounding rule (docs/rounding.md). With antialiasing off
+/// (``setShouldAntialias(_:)`` / ``setAllowsAntialiasing(_:)``) each coverage byte is thresholded:
+/// ≥ 128 (half the pixel covered) becomes 255, anything less 0 — for shapes and clips alike.
+///
+/// Only 8-bit premultiplied RGBA (`CGImageAlphaInfo.premultipliedLast`) bitmaps are drawn, with
+/// `bytesPerRow` a multiple of 4; other formats make the initializer return nil (with a message
+/// on standard error). With `data:` the context draws straight into the caller's memory.
 open class CGContext {
-    /// The pixels drawn so far.
-    package var _pixels: PixelBuffer
-    /// Caller-owned memory the context draws into (`data:` of the initializer), or nil.
-    let _data: UnsafeMutableRawPointer?
+    /// Where drawing goes: the bitmap, or a transparency layer's backdrop.
+    package final class _Surface {
+        let base: UnsafeMutablePointer<UInt32>
+        let stride: Int
+        let width: Int, height: Int
+        let owned: Bool
+        init(width: Int, height: Int) {
+            self.width = width; self.height = height; stride = max(width, 1); owned = true
+            base = .allocate(capacity: max(width * height, 1))
+            base.initialize(repeating: 0, count: max(width * height, 1))
+        }
+        init(base: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
+            self.base = base; self.width = width; self.height = height; self.stride = stride; owned = false
+        }
+        deinit { if owned { base.deallocate() } }
+        @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y * stride }
+    }
+
+    package var _surface: _Surface
+    /// Open transparency layers: the surface underneath and the state at `begin`.
+    var _layers: [(surface: _Surface, state: _GState, savedDepth: Int)] = []
     let _bytesPerRow: Int
     /// The graphics state and its saved copies.
     package var _state = _GState()
     package var _saved: [_GState] = []
+    /// The current path, in **device** space (points are mapped by the CTM when added, as on Apple).
+    package var _path = CGMutablePath()
+    var _allowsAntialiasing = true
+    let _rasterizer = PathRasterizer()
+    let _stroker = PathStroker()
 
     public let width: Int
     public let height: Int
@@ -31,8 +64,9 @@ open class CGContext {
     public var alphaInfo: CGImageAlphaInfo { .premultipliedLast }
 
     /// A bitmap context (Apple's `CGContext(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:)`).
-    /// `data` nil: the context owns zeroed memory; else it draws into `data` (`bytesPerRow`
-    /// bytes per row, 0 = `4 · width`). Returns nil for a size or format it cannot draw.
+    /// `data` nil: the context owns zeroed (transparent) memory; else it draws into `data`
+    /// (`bytesPerRow` bytes per row, 0 = `4 · width`), which must stay valid while the context
+    /// lives. Returns nil for a size or format it cannot draw.
     public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
                  bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32) {
         let alpha = bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue
@@ -40,73 +74,129 @@ open class CGContext {
               alpha == CGImageAlphaInfo.premultipliedLast.rawValue,
               bitmapInfo & (CGBitmapInfo.floatComponents.rawValue) == 0,
               (try? PixelBuffer.validateSize(width: width, height: height)) != nil,
-              bytesPerRow == 0 || bytesPerRow >= width * 4 else {
+              bytesPerRow == 0 || (bytesPerRow >= width * 4 && bytesPerRow % 4 == 0) else {
             FileHandle.standardError.write(Data(
-                "CGContext: unsupported bitmap \(width)×\(height), \(bitsPerComponent) bits per component, bitmapInfo \(bitmapInfo) (Flipbook draws 8-bit premultipliedLast RGB)\n".utf8))
+                "CGContext: unsupported bitmap \(width)×\(height), \(bitsPerComponent) bits per component, bytesPerRow \(bytesPerRow), bitmapInfo \(bitmapInfo) (Flipbook draws 8-bit premultipliedLast RGB, rows a multiple of 4 bytes)\n".utf8))
             return nil
         }
         self.width = width; self.height = height
-        self._data = data
         self._bytesPerRow = bytesPerRow == 0 ? width * 4 : bytesPerRow
         self.colorSpace = space
-        self._pixels = PixelBuffer(width: width, height: height)
         if let data {
-            let rowBytes = width * 4, stride = _bytesPerRow
-            _pixels.withUnsafeMutableBytes { dst in
-                for y in 0..<height { dst.baseAddress!.advanced(by: y * rowBytes).copyMemory(from: data + y * stride, byteCount: rowBytes) }
+            _surface = _Surface(base: data.assumingMemoryBound(to: UInt32.self), width: width, height: height, stride: _bytesPerRow / 4)
+        } else {
+            _surface = _Surface(width: width, height: height)
+        }
+    }
+
+    /// A copy of the pixels drawn so far (what ``makeImage()`` wraps).
+    package var _pixels: PixelBuffer { makeImage()!.pixelBuffer }
+
+    /// An image of what has been drawn so far (a copy: later drawing does not change it). Inside
+    /// a transparency layer: the bitmap under all layers.
+    public func makeImage() -> CGImage? {
+        let s = _layers.first?.surface ?? _surface
+        var pb = PixelBuffer(width: width, height: height)
+        pb.withUnsafeMutableBytes { raw in
+            for y in 0..<height {
+                (raw.baseAddress! + y * width * 4).copyMemory(from: s.row(y), byteCount: width * 4)
             }
         }
+        return CGImage(pixelBuffer: pb)
     }
 
     // MARK: Graphics state
 
+    /// Pushes a copy of the whole graphics state (CTM, colours, line style, alpha, blend mode,
+    /// shadow, antialiasing, interpolation quality, clip). The current path is not part of it.
     public func saveGState() { _saved.append(_state) }
+    /// Pops the state saved last; does nothing if none is saved (Apple logs an error there).
     public func restoreGState() { if let s = _saved.popLast() { _state = s } }
 
     /// The current transformation matrix: user space → the bitmap's pixels (y down).
     public var ctm: CGAffineTransform { _state.ctm }
     public func translateBy(x: CGFloat, y: CGFloat) { _state.ctm = CGAffineTransform(translationX: x, y: y).concatenating(_state.ctm) }
     public func scaleBy(x: CGFloat, y: CGFloat) { _state.ctm = CGAffineTransform(scaleX: x, y: y).concatenating(_state.ctm) }
+    /// Rotates user space by `angle` radians (positive: from +x towards +y, clockwise on screen here).
     public func rotate(by angle: CGFloat) { _state.ctm = CGAffineTransform(rotationAngle: angle).concatenating(_state.ctm) }
     public func concatenate(_ t: CGAffineTransform) { _state.ctm = t.concatenating(_state.ctm) }
 
     public func setFillColor(_ color: CGColor) { _state.fillColor = color }
     public func setStrokeColor(_ color: CGColor) { _state.strokeColor = color }
+    public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        _state.fillColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+    public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        _state.strokeColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+    public func setFillColor(gray: CGFloat, alpha: CGFloat) { _state.fillColor = CGColor(gray: gray, alpha: alpha) }
+    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { _state.strokeColor = CGColor(gray: gray, alpha: alpha) }
 
-    // MARK: Drawing
-
-    /// Fills `rect` (user space) with the fill colour.
-    public func fill(_ rect: CGRect) {
-        let p = CGMutablePath(); p.addRect(rect)
-        _fill(RasterPath(p), rule: .nonZero, color: _state.fillColor)
+    /// Line width in user units (default 1). Negative values are ignored; 0 draws the thinnest
+    /// line (a hairline: 1 device pixel at alpha × device width, see `PathStroker`).
+    public func setLineWidth(_ width: CGFloat) { if width >= 0 { _state.lineWidth = width } }
+    public func setLineCap(_ cap: CGLineCap) { _state.lineCap = cap }
+    public func setLineJoin(_ join: CGLineJoin) { _state.lineJoin = join }
+    public func setMiterLimit(_ limit: CGFloat) { _state.miterLimit = limit }
+    /// Dash pattern in user units (on, off, …; an odd count repeats); `phase` is the distance into
+    /// the pattern where each subpath starts. An empty `lengths` is a solid line.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) { _state.dashPhase = phase; _state.dashLengths = lengths }
+    /// The global alpha multiplied into everything drawn (clamped to 0…1).
+    public func setAlpha(_ alpha: CGFloat) { _state.alpha = min(max(alpha, 0), 1) }
+    public func setBlendMode(_ mode: CGBlendMode) { _state.blendMode = mode }
+    /// Whether shapes are antialiased (part of the graphics state). Off: coverage ≥ 128 → 255, else 0.
+    public func setShouldAntialias(_ shouldAntialias: Bool) { _state.shouldAntialias = shouldAntialias }
+    /// Whether antialiasing is allowed at all (a context setting, not saved with the state).
+    public func setAllowsAntialiasing(_ allowsAntialiasing: Bool) { _allowsAntialiasing = allowsAntialiasing }
+    /// Image filtering for ``draw(_:in:)`` (saved with the state): `.none` is nearest-neighbour,
+    /// everything else bilinear.
+    public var interpolationQuality: CGInterpolationQuality {
+        get { _state.interpolationQuality }
+        set { _state.interpolationQuality = newValue }
     }
 
-    /// Rasterizes `path` through the CTM and paints `color` source-over with the coverage.
-    package func _fill(_ path: RasterPath, rule: FillRule, color: CGColor) {
-        let c = PixelMath.premultipliedColor(r: Double(color.red), g: Double(color.green), b: Double(color.blue),
-                                             a: Double(color.alpha) * Double(_state.alpha))
-        guard c >> 24 != 0 else { return }
-        let t = _state.ctm
-        let rt = RasterTransform(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), tx: Double(t.tx), ty: Double(t.ty))
-        let rasterizer = PathRasterizer()
-        _pixels.withUnsafeMutableBytes { raw in
-            var sink = _SolidSink(base: raw.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: width, color: RGBA8(packed: c))
-            rasterizer.fill(path, rule: rule, transform: rt, clip: RasterClip(width: width, height: height), into: &sink)
-        }
-        _flush()
+    /// A shadow under everything drawn from now on (Apple's `setShadow(offset:blur:color:)`).
+    ///
+    /// - `offset`: in **base space** — device pixels of this bitmap, not changed by the CTM (as on
+    ///   Apple) — with Flipbook's y-down convention: a positive `height` moves the shadow **down**.
+    ///   Offsets are rounded to whole pixels.
+    /// - `blur`: Core Graphics' blur amount, not a standard deviation. Flipbook blurs with a
+    ///   Gaussian of **σ = blur / 2** device pixels (the CSS `box-shadow` convention), kernel
+    ///   ±⌈3σ⌉ (`GaussianBlur`).
+    /// - `color`: nil turns the shadow off. Its alpha multiplies the drawn alpha.
+    ///
+    /// The shadow is cast by the drawn shape's alpha (colour/image alpha × global alpha ×
+    /// coverage, before the clip), blurred, tinted, composited with the blend mode under the
+    /// clip, then the shape is drawn over it.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        if let color, color.alpha > 0 { _state.shadow = _Shadow(offset: offset, blur: max(blur, 0), color: color) } else { _state.shadow = nil }
     }
 
-    /// Copies the pixels back to caller-owned memory, if any.
-    func _flush() {
-        guard let data = _data else { return }
-        let rowBytes = width * 4, stride = _bytesPerRow
-        _pixels.withUnsafeBytes { src in
-            for y in 0..<height { (data + y * stride).copyMemory(from: src.baseAddress!.advanced(by: y * rowBytes), byteCount: rowBytes) }
-        }
+    /// A shadow in black at ⅓ alpha (Apple's default shadow colour).
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
     }
 
-    /// An image of what has been drawn so far (a copy: later drawing does not change it).
-    public func makeImage() -> CGImage? { CGImage(pixelBuffer: _pixels) }
+    var _antialias: Bool { _state.shouldAntialias && _allowsAntialiasing }
+
+    /// The clip back to the whole bitmap (Apple's `resetClip()`).
+    public func resetClip() { _state.clip = nil }
+
+    /// The pixel memory (the caller's `data:`, or the context's own), premultiplied RGBA8 rows
+    /// of ``bytesPerRow`` bytes — inside a transparency layer, the memory under all layers.
+    public var data: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(_layers.first?.surface.base ?? _surface.base) }
+
+    /// Drawing is immediate: nothing to flush (Apple's `flush()`).
+    public func flush() {}
+
+    /// User space → base (pixel) space: the CTM.
+    public var userSpaceToDeviceSpaceTransform: CGAffineTransform { _state.ctm }
+    public func convertToDeviceSpace(_ point: CGPoint) -> CGPoint { point.applying(_state.ctm) }
+    public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(_state.ctm.inverted()) }
+    public func convertToDeviceSpace(_ size: CGSize) -> CGSize { size.applying(_state.ctm) }
+    public func convertToUserSpace(_ size: CGSize) -> CGSize { size.applying(_state.ctm.inverted()) }
+    public func convertToDeviceSpace(_ rect: CGRect) -> CGRect { rect.applying(_state.ctm) }
+    public func convertToUserSpace(_ rect: CGRect) -> CGRect { rect.applying(_state.ctm.inverted()) }
 }
 
 /// One graphics state (`saveGState` pushes a copy).
@@ -115,19 +205,41 @@ package struct _GState {
     package var fillColor: CGColor = .black
     package var strokeColor: CGColor = .black
     package var alpha: CGFloat = 1
+    package var lineWidth: CGFloat = 1
+    package var lineCap: CGLineCap = .butt
+    package var lineJoin: CGLineJoin = .miter
+    package var miterLimit: CGFloat = 10
+    package var dashPhase: CGFloat = 0
+    package var dashLengths: [CGFloat] = []
+    package var blendMode: CGBlendMode = .normal
+    package var shadow: _Shadow? = nil
+    package var shouldAntialias = true
+    package var interpolationQuality: CGInterpolationQuality = .default
+    /// The clip as coverage (nil: the whole bitmap).
+    package var clip: _ClipMask? = nil
 }
 
-/// Paints one premultiplied colour source-over through coverage spans.
-struct _SolidSink: CoverageSink {
-    let base: UnsafeMutablePointer<UInt32>
-    let stride: Int
-    let color: RGBA8
-    mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
-        SpanBlend.solidOver(base + y * stride + x, color: color, count: coverage.count, coverage: coverage.baseAddress)
-    }
-    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-        if coverage == 255 { SpanBlend.solidOver(base + y * stride + x, color: color, count: count); return }
-        let cov = [UInt8](repeating: coverage, count: count)
-        cov.withUnsafeBufferPointer { SpanBlend.solidOver(base + y * stride + x, color: color, count: count, coverage: $0.baseAddress) }
+package struct _Shadow {
+    var offset: CGSize
+    var blur: CGFloat
+    var color: CGColor
+}
+
+/// The clip: one coverage byte per pixel of the context (255 inside, 0 outside, exact-area at
+/// edges), and the pixel bounds outside which it is all 0. Intersecting multiplies bytes
+/// (`div255(a·b)`). A value type: saving the state copies it (copy-on-write).
+package struct _ClipMask {
+    var bytes: [UInt8]
+    var width: Int
+    var bounds: _IRect
+}
+
+package struct _IRect: Equatable {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    var width: Int { x1 - x0 }
+    var height: Int { y1 - y0 }
+    func intersection(_ o: _IRect) -> _IRect {
+        _IRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     }
 }

@@ -26,19 +26,23 @@ public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
 
     package init(elements: [_PathElement]) { self.elements = elements }
 
-    public convenience init(rect: CGRect, transform: CGAffineTransform? = nil) {
-        let m = CGMutablePath(); m.addRect(rect, transform: transform ?? .identity)
+    /// Flipbook's value-transform twin of Apple's `CGPath(rect:transform:)` (which takes a pointer,
+    /// also available: `CGPath(rect: r, transform: nil)`, `CGPath(rect: r, transform: &t)`).
+    public convenience init(rect: CGRect, transform: CGAffineTransform) {
+        let m = CGMutablePath(); m.addRect(rect, transform: transform)
         self.init(elements: m.elements)
     }
 
-    public convenience init(ellipseIn rect: CGRect, transform: CGAffineTransform? = nil) {
-        let m = CGMutablePath(); m.addEllipse(in: rect, transform: transform ?? .identity)
+    /// Value-transform twin of Apple's pointer-taking `CGPath(ellipseIn:transform:)`.
+    public convenience init(ellipseIn rect: CGRect, transform: CGAffineTransform) {
+        let m = CGMutablePath(); m.addEllipse(in: rect, transform: transform)
         self.init(elements: m.elements)
     }
 
-    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform? = nil) {
+    /// Value-transform twin of Apple's pointer-taking `CGPath(roundedRect:cornerWidth:cornerHeight:transform:)`.
+    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform) {
         let m = CGMutablePath()
-        m.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform ?? .identity)
+        m.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform)
         self.init(elements: m.elements)
     }
 

@@ -61,7 +61,12 @@ extension SceneParser {
 
     /// `[{"move": [x, y]}, {"line": [x, y]}, {"quad": [cx, cy, x, y]},
     ///   {"curve": [c1x, c1y, c2x, c2y, x, y]}, "close"]`; the first element must be a move.
+    ///
+    /// Or a string of SVG path data (`"M10 10 C 20 0, 40 0, 50 10 Z"`, see ``SVGPathData``).
     static func path(_ n: _SceneNode) throws(SceneError) -> CGPath {
+        if case let .string(d) = n.json.value {
+            do { return try SVGPathData.path(from: d) } catch { throw n.fail(error.description) }
+        }
         var out: [_PathElement] = []
         for item in try n.array() {
             if case .string("close") = item.json.value {
