@@ -55,32 +55,19 @@ final class ProgressRingLayer: CALayer {
         return anim   // toValue nil: animates to the new model value
     }
 
-    override func draw(in ctx: CGContext) {
+    override func draw(in ctx: CGContext) {            // y down, in points (the CTM has contentsScale)
         let center = CGPoint(x: bounds.midX, y: bounds.midY)
         let radius = min(bounds.width, bounds.height) / 2 - lineWidth / 2
-        // TODO(CGContext): with arcs and strokes in the context, this is Apple's code:
-        //     ctx.setLineWidth(lineWidth); ctx.setLineCap(.round)
-        //     ctx.setStrokeColor(track); ctx.addArc(center:radius:startAngle: 0, endAngle: 2π, clockwise: false); ctx.strokePath()
-        //     ctx.setStrokeColor(ringColor)
-        //     ctx.addArc(center: center, radius: radius, startAngle: -.pi / 2,
-        //                endAngle: -.pi / 2 + 2 * .pi * progress, clockwise: false)
-        //     ctx.strokePath()
-        // Until then the ring is drawn with `fill(_:)` only: a square of the line width every
-        // 2° along the circle (the reference frames will change when this switches to arcs).
-        ring(ctx, center: center, radius: radius, upTo: 1, color: CGColor(gray: 0.88, alpha: 1))
-        ring(ctx, center: center, radius: radius, upTo: progress, color: ringColor)
-    }
-
-    private func ring(_ ctx: CGContext, center: CGPoint, radius: CGFloat, upTo fraction: CGFloat, color: CGColor) {
-        guard fraction > 0 else { return }
-        ctx.setFillColor(color)
-        let steps = Int((min(fraction, 1) * 180).rounded())    // one square per 2°
-        let half = lineWidth / 2
-        for i in 0...steps {
-            let angle = -CGFloat.pi / 2 + 2 * .pi * min(fraction, 1) * CGFloat(i) / CGFloat(max(steps, 1))
-            let p = CGPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
-            ctx.fill(CGRect(x: p.x - half, y: p.y - half, width: lineWidth, height: lineWidth))
-        }
+        ctx.setLineWidth(lineWidth)
+        ctx.setLineCap(.round)
+        ctx.setStrokeColor(CGColor(gray: 0.88, alpha: 1))  // the track
+        ctx.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
+        ctx.strokePath()
+        guard progress > 0 else { return }
+        ctx.setStrokeColor(ringColor)                      // from 12 o'clock, clockwise on screen
+        ctx.addArc(center: center, radius: radius, startAngle: -.pi / 2,
+                   endAngle: -.pi / 2 + 2 * .pi * min(progress, 1), clockwise: false)
+        ctx.strokePath()
     }
 }
 
