@@ -18,7 +18,7 @@ import FlipbookGraphics
 /// **Subclassing.** What is `open` on Apple is `open` here, declared in this class body (Swift
 /// cannot override members of extensions): the properties (`override var bounds: CGRect {
 /// didSet { … } }` sees typed and KVC writes), the tree, animation, display and layout methods,
-/// `init(layer:)` (not `required`, as on Apple; see ``init(_presentationCopyOf:)``) and the
+/// `init(layer:)` (not `required`, as on Apple; see `init(_presentationCopyOf:)`) and the
 /// class methods. Their implementations are the `_`-prefixed `final` members of the extensions.
 ///
 /// **Display and layout.** `setNeedsLayout()` / `setNeedsDisplay()` mark a layer; the end of
@@ -441,7 +441,7 @@ open class CALayer: NSObject {
     /// properties and call `super.init(layer:)`, as on Apple: `override init(layer: Any)`.
     ///
     /// Not `required`, as on Apple. Presentation copies are made through the `required`
-    /// convenience ``init(_presentationCopyOf:)``, which calls this initializer on the subclass.
+    /// convenience `init(_presentationCopyOf:)`, which calls this initializer on the subclass.
     public init(layer: Any) {
         let other = layer as? CALayer
         _runLoop = other?._runLoop ?? VirtualRunLoop.current
