@@ -215,3 +215,36 @@ extension LayerOverrideTests {
         }
     }
 }
+
+extension LayerOverrideTests {
+    /// The shape of a typical iOS layer subclass, as written there (including the
+    /// `required init?(coder:)` Xcode inserts), compiles and makes presentation copies.
+    final class Ported: CALayer {
+        var tint: CGColor = .black
+
+        override init() {
+            super.init()
+            needsDisplayOnBoundsChange = true
+        }
+
+        override init(layer: Any) {
+            super.init(layer: layer)
+            if let other = layer as? Ported { tint = other.tint }
+        }
+
+        required init?(coder: NSCoder) {
+            fatalError("init(coder:) has not been implemented")
+        }
+    }
+
+    @Test func iOSShapedSubclassPorts() {
+        withRunLoop { loop in
+            let p = Ported()
+            p.tint = .white
+            loop.attach(p)
+            loop.endTurn()
+            let copy = p.presentation()
+            #expect(copy?.tint == .white && copy?.needsDisplayOnBoundsChange == true)
+        }
+    }
+}
