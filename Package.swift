@@ -140,6 +140,8 @@ let package = Package(
                           path: "samples/swift/nested-transactions", swiftSettings: swiftSettings),
         .executableTarget(name: "sample-overshoot", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
                           path: "samples/swift/overshoot", swiftSettings: swiftSettings),
+        .executableTarget(name: "sample-progress-draw", dependencies: ["SampleSupport", "Flipbook", "FlipbookRender", "FlipbookPixels"],
+                          path: "samples/swift/progress-draw", swiftSettings: swiftSettings),
 
         // MARK: Tests (one target per module)
         // Shared by the test targets, not a product (as swift-collections' _CollectionsTestSupport):

@@ -20,6 +20,7 @@ import FlipbookTestSupport
     static let names = [
         "push-transition", "disable-actions-removal", "suppressed-position", "explicit-duration", "wag",
         "default-action-push", "pop-in", "fade-out-remove", "nested-transactions", "overshoot",
+        "progress-draw",
     ]
 
     /// Samples whose every frame is byte-identical to their scene file's (checked by rendering
@@ -41,6 +42,9 @@ import FlipbookTestSupport
         // subclass's default action, so frames 0…5 push the red card in from the left; the
         // scene file starts with the card in place (no action for the initial value).
         "default-action-push": "the initial contents is pushed in from the left in Swift",
+        // No scene file: a layer that draws itself (`draw(in:)`, a custom animatable property)
+        // cannot be written in one.
+        "progress-draw": "no scene file (draw(in:) and a custom property)",
     ]
 
     /// Frames in the middle of each sample's animation (30 fps; explicit-duration 10 fps).
@@ -55,6 +59,7 @@ import FlipbookTestSupport
         "fade-out-remove": [11, 14],        // fading and shrinking from 0.3 s (removed at 0.5 s)
         "nested-transactions": [30, 60],    // the 2 s transactions from 0.2 s
         "overshoot": [10, 25],              // growing first; past 60 pt
+        "progress-draw": [12, 24],          // the ring redrawn from its presentation copy, 0 → 0.75 from 0.2 s
     ]
 
     /// A fresh empty folder for each test (one suite instance per test), removed after it.
@@ -66,13 +71,17 @@ import FlipbookTestSupport
     }
 
     /// Runs `sample-NAME OUT [LAST]`; returns OUT (a folder in this test's temporary folder).
-    func runSample(_ name: String, lastFrame: Int? = nil, into sub: String = "swift") throws -> (status: Int32, out: String) {
+    func runSample(_ name: String, lastFrame: Int? = nil, into sub: String = "swift",
+                   environment: [String: String] = [:]) throws -> (status: Int32, out: String) {
         let executable = "\(Self.productsFolder)/sample-\(name)"
         try #require(FileManager.default.isExecutableFile(atPath: executable), "not built: \(executable)")
         let out = folder.file("\(sub)-\(name)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [out] + (lastFrame.map { ["\($0)"] } ?? [])
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -136,6 +145,23 @@ import FlipbookTestSupport
             if try PNG.decode(contentsOf: "\(swift)/\(file)") != PNG.decode(contentsOf: "\(scene)/\(file)") { differing.append(file) }
         }
         #expect(differing.isEmpty, "\(name): \(differing.count) frames differ from the scene file's: \(differing.prefix(5))")
+    }
+
+    /// progress-draw redraws its layer from the presentation copy inside each frame's snapshot:
+    /// a recording that starts at frame 20 on one thread gives the same bytes as the whole
+    /// recording on four (the snapshot is a function of the tree and the time only).
+    @Test func progressDrawFramesDependOnTimeOnly() throws {
+        let (s1, all) = try runSample("progress-draw", lastFrame: 30, into: "all", environment: ["FLIPBOOK_SAMPLE_THREADS": "4"])
+        let (s2, late) = try runSample("progress-draw", lastFrame: 30, into: "late",
+                                       environment: ["FLIPBOOK_SAMPLE_FIRST": "20", "FLIPBOOK_SAMPLE_THREADS": "1"])
+        try #require(s1 == 0 && s2 == 0)
+        let names = Self.pngs(late)
+        #expect(names.count == 11 && names.first == "frame_00020.png")
+        for file in names {
+            #expect(try PNG.decode(contentsOf: "\(all)/\(file)") == PNG.decode(contentsOf: "\(late)/\(file)"), "\(file) differs")
+        }
+        // Mid-animation frames differ from each other: the ring is redrawn every frame.
+        #expect(try Self.frame(all, 20) != Self.frame(all, 21))
     }
 
     /// The samples that are not their scene file's twin: the mid-animation frames equal the

@@ -17,7 +17,7 @@ import Flipbook
                 cornerRadius = 12
             }
 
-            required init(layer: Any) {                // iOS: override init(layer: Any)
+            override init(layer: Any) {                // as on iOS
                 super.init(layer: layer)
                 count = (layer as? BadgeLayer)?.count ?? 0
             }
@@ -108,6 +108,64 @@ import Flipbook
         }
     }
 
+    /// DrawingAndLayout.md: "A layer that draws itself" and "Custom animatable properties".
+    @Test func drawingAndLayoutListings() throws {
+        // DrawingAndLayout bar begins
+        final class BarLayer: CALayer {
+            var progress: CGFloat {                              // iOS: @NSManaged var progress: CGFloat
+                get { value(forKey: "progress") as? CGFloat ?? 0 }
+                set { setValue(newValue, forKey: "progress") }
+            }
+            var color = CGColor(red: 0.2, green: 0.4, blue: 1, alpha: 1)
+
+            override init() {
+                super.init()
+                contentsScale = 2                                // iOS: UIScreen.main.scale
+            }
+
+            override init(layer: Any) {                          // presentation copies keep the colour
+                super.init(layer: layer)
+                color = (layer as? BarLayer)?.color ?? color
+            }
+
+            override class func needsDisplay(forKey key: String) -> Bool {
+                key == "progress" || super.needsDisplay(forKey: key)
+            }
+
+            override class func defaultValue(forKey key: String) -> Any? {
+                key == "progress" ? CGFloat(0) : super.defaultValue(forKey: key)
+            }
+
+            override func draw(in ctx: CGContext) {             // y down, in bounds coordinates
+                ctx.setFillColor(color)
+                ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * progress, height: bounds.height))
+            }
+        }
+        // DrawingAndLayout bar ends
+
+        let loop = VirtualRunLoop()
+        try loop.run {
+            // DrawingAndLayout animate begins
+            let bar = BarLayer()
+            bar.bounds = CGRect(x: 0, y: 0, width: 100, height: 8)
+            let grow = CABasicAnimation(keyPath: "progress")
+            grow.fromValue = CGFloat(0)
+            grow.toValue = CGFloat(1)
+            grow.duration = 1
+            bar.progress = 1                       // the model: drawn once at the commit
+            bar.add(grow, forKey: "progress")      // the frames: drawn from the presentation copy
+            // DrawingAndLayout animate ends
+            loop.endTurn()
+            let model = try #require(bar.contents as? CGImage)
+            #expect(model.width == 200 && model.height == 16)
+            #expect(model.pixelBuffer[199, 15].a == 255)
+            let mid = try #require(bar.makeRenderTree(at: 0.5).contents)
+            // Linear (no timing function): progress 0.5 → 100 of 200 pixels, blue.
+            #expect(mid.pixelBuffer[99, 0].a == 255 && mid.pixelBuffer[100, 0].a == 0)
+            #expect(mid.pixelBuffer[0, 0].b == 255)
+        }
+    }
+
     /// Every block marked `// ARTICLE NAME begins` … `// ARTICLE NAME ends` in this file appears,
     /// dedented, in `Sources/Flipbook/Flipbook.docc/ARTICLE.md`: the listings above are the
     /// articles' listings.
@@ -131,7 +189,7 @@ import Flipbook
                 open!.lines.append(line)
             }
         }
-        #expect(blocks.count == 4)
+        #expect(blocks.count == 6)
         for block in blocks {
             let article = try String(contentsOf: catalog.appendingPathComponent(block.article + ".md"), encoding: .utf8)
             #expect(article.contains(block.text), "\(block.article).md does not quote:\n\(block.text)")

@@ -13,7 +13,8 @@ struct _LayerKeyEntry: @unchecked Sendable {  // immutable after the table is bu
 }
 
 /// The table of built-in keys: KVC key → accessors. Swift names that differ from Apple's KVC
-/// keys are accepted as aliases (`isHidden` → `hidden`, `isDoubleSided` → `doubleSided`).
+/// keys are accepted as aliases (`isHidden` → `hidden`, `isDoubleSided` → `doubleSided`,
+/// `isOpaque` → `opaque`).
 enum _LayerKeyTable {
     static let defaultLayerState = _LayerState()
 
@@ -21,6 +22,7 @@ enum _LayerKeyTable {
         switch key {
         case "isHidden": return "hidden"
         case "isDoubleSided": return "doubleSided"
+        case "isOpaque": return "opaque"
         default: return key
         }
     }
@@ -99,6 +101,8 @@ enum _LayerKeyTable {
         field(\.shadowPath, \.shadowPath, "shadowPath", object("CGPath")),
         field(\.name, \.name, "name", string),
         field(\.needsDisplayOnBoundsChange, \.needsDisplayOnBoundsChange, "needsDisplayOnBoundsChange", bool),
+        field(\.isOpaque, \.isOpaque, "opaque", bool),
+        field(\.drawsAsynchronously, \.drawsAsynchronously, "drawsAsynchronously", bool),
         field(\.beginTime, \.beginTime, "beginTime", dbl),
         field(\.duration, \.duration, "duration", dbl),
         field(\.speed, \.speed, "speed", flt),

@@ -14,7 +14,7 @@ extension CALayer {
     ///   the snapshot the action search took, else the layer's committed state (as of the last
     ///   outermost commit, without this transaction's changes) at the current time.
     /// Explicit settings of the animation are never overridden.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    final func _add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy(with: nil) as! CAAnimation
         let loop = _runLoop
         loop._ensureTransaction()
@@ -36,18 +36,18 @@ extension CALayer {
     }
 
     /// The stored copy under `key` (treat it as read-only, as on Apple).
-    public func animation(forKey key: String) -> CAAnimation? {
+    final func _animation(forKey key: String) -> CAAnimation? {
         _animations.first { $0.key == key }?.animation
     }
 
     /// The keys of the stored animations in the order added; nil when there are none.
-    public func animationKeys() -> [String]? {
+    final func _animationKeys() -> [String]? {
         _animations.isEmpty ? nil : _animations.map(\.key)
     }
 
     /// Removes the animation under `key`; if it had not finished its delegate gets
     /// `animationDidStop(_:finished: false)` at the end of the turn.
-    public func removeAnimation(forKey key: String) {
+    final func _removeAnimation(forKey key: String) {
         guard let i = _animations.firstIndex(where: { $0.key == key }) else { return }
         _saveCommittedState()
         let anim = _animations.remove(at: i).animation
@@ -55,7 +55,7 @@ extension CALayer {
     }
 
     /// Removes every animation (see ``removeAnimation(forKey:)``).
-    public func removeAllAnimations() {
+    final func _removeAllAnimations() {
         let all = _animations
         if !all.isEmpty { _saveCommittedState() }
         _animations = []

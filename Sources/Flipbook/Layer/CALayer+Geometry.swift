@@ -56,7 +56,7 @@ extension CALayer {
     /// under `transform` about the anchor point, placed at `position`. Setting it sets
     /// `bounds.size` (through the transform when it maps axes to axes; as given otherwise) and
     /// then `position` so that the frame's origin lands where asked; both trigger their actions.
-    public var frame: CGRect {
+    final var _frame: CGRect {
         get { CALayer._boundingBox(of: CGRect(origin: _state.bounds.origin, size: _state.bounds.size), _toParentLocal) }
         set {
             var size = newValue.size
@@ -88,25 +88,25 @@ extension CALayer {
     }
 
     /// Converts `p` from `l`'s coordinates (nil: the root's superlayer space) to this layer's.
-    public func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
+    final func _convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
         let from = l?._toWorld ?? CATransform3DIdentity
         return CALayer._map(p, from * CATransform3DInvert(_toWorld))
     }
 
     /// Converts `p` from this layer's coordinates to `l`'s (nil: the root's superlayer space).
-    public func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
+    final func _convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
         let to = l.map { CATransform3DInvert($0._toWorld) } ?? CATransform3DIdentity
         return CALayer._map(p, _toWorld * to)
     }
 
     /// Converts `r` from `l`'s coordinates (the bounding box of its mapped corners).
-    public func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
+    final func _convert(_ r: CGRect, from l: CALayer?) -> CGRect {
         let from = l?._toWorld ?? CATransform3DIdentity
         return CALayer._boundingBox(of: r, from * CATransform3DInvert(_toWorld))
     }
 
     /// Converts `r` to `l`'s coordinates (the bounding box of its mapped corners).
-    public func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+    final func _convert(_ r: CGRect, to l: CALayer?) -> CGRect {
         let to = l.map { CATransform3DInvert($0._toWorld) } ?? CATransform3DIdentity
         return CALayer._boundingBox(of: r, _toWorld * to)
     }

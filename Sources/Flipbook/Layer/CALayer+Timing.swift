@@ -8,14 +8,15 @@ import Foundation
 /// root's parent time is the media time (``VirtualRunLoop/currentTime``). Layers only convert time:
 /// their `duration`, `repeatCount`, `autoreverses` and `fillMode` are not used (as on Apple).
 extension CALayer {
-    /// The layer's own time mapping (only `beginTime`, `speed`, `timeOffset` matter).
+    /// The layer's own time mapping (only `beginTime`, `speed`, `timeOffset` matter), read from
+    /// the stored values (not through the overridable properties: the snapshot reads state).
     package final var _timing: _TimingModel {
-        _TimingModel(beginTime: beginTime, duration: 0, speed: Double(speed), timeOffset: timeOffset)
+        _TimingModel(beginTime: _state.beginTime, duration: 0, speed: Double(_state.speed), timeOffset: _state.timeOffset)
     }
 
     /// True when the layer's mapping is the identity (begin 0, speed 1, offset 0): the common
     /// case, which the snapshot builder skips.
-    package final var _hasIdentityTiming: Bool { speed == 1 && beginTime == 0 && timeOffset == 0 }
+    package final var _hasIdentityTiming: Bool { _state.speed == 1 && _state.beginTime == 0 && _state.timeOffset == 0 }
 
     /// The timing parent: the superlayer, or the owner of a mask.
     final var _timeParent: CALayer? { _superlayer ?? _maskOwner }
@@ -48,12 +49,12 @@ extension CALayer {
     package final var _currentLocalTime: CFTimeInterval { _localTime(atMediaTime: _runLoop.currentTime) }
 
     /// Converts `t` from the time space of layer `l` (nil: media time) to this layer's.
-    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+    final func _convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
         _TimingModel._convertTime(t, from: l?._timingChain ?? [], to: _timingChain)
     }
 
     /// Converts `t` from this layer's time space to that of layer `l` (nil: media time).
-    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+    final func _convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
         _TimingModel._convertTime(t, from: _timingChain, to: l?._timingChain ?? [])
     }
 }

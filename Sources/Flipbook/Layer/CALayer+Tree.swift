@@ -12,11 +12,13 @@ import Foundation
 /// nothing; indices are clamped to `0…sublayers.count`; a sibling that is not a sublayer means
 /// "at the bottom" (`below:`) or "at the top" (`above:`).
 ///
+/// Every insertion and removal marks the parent with `setNeedsLayout()` (as on Apple).
+///
 /// The `"sublayers"` change passes no old value: holding a reference to the array while it is
 /// mutated would copy it on every insertion or removal (quadratic for wide trees).
 extension CALayer {
     /// The sublayers, back to front; nil when there are none (as on Apple). Setting replaces them all.
-    public var sublayers: [CALayer]? {
+    final var _sublayersValue: [CALayer]? {
         get { _sublayers.isEmpty ? nil : _sublayers }
         set {
             for s in _sublayers { s.removeFromSuperlayer() }
@@ -24,11 +26,8 @@ extension CALayer {
         }
     }
 
-    /// The parent layer, nil for a root (and for a mask).
-    public var superlayer: CALayer? { _superlayer }
-
     /// A layer whose alpha masks this layer's content (it has no superlayer). KVC key `mask`.
-    public var mask: CALayer? {
+    final var _maskValue: CALayer? {
         get { _mask }
         set {
             if newValue === _mask { return }
@@ -48,26 +47,26 @@ extension CALayer {
     }
 
     /// Appends `layer` on top of the sublayers (moving it if it already has a superlayer).
-    public func addSublayer(_ layer: CALayer) { _insert(layer, at: _sublayers.count) }
+    final func _addSublayer(_ layer: CALayer) { _insert(layer, at: _sublayers.count) }
 
     /// Inserts `layer` at `idx` (clamped).
-    public func insertSublayer(_ layer: CALayer, at idx: UInt32) { _insert(layer, at: Int(idx)) }
+    final func _insertSublayer(_ layer: CALayer, at idx: UInt32) { _insert(layer, at: Int(idx)) }
 
     /// Inserts `layer` just below `sibling` (at the bottom when `sibling` is nil or not a sublayer).
-    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    final func _insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         let i = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } } ?? 0
         _insert(layer, at: i)
     }
 
     /// Inserts `layer` just above `sibling` (on top when `sibling` is nil or not a sublayer).
-    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    final func _insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
         let i = sibling.flatMap { s in _sublayers.firstIndex { $0 === s }.map { $0 + 1 } } ?? _sublayers.count
         _insert(layer, at: i)
     }
 
     /// Replaces the sublayer `oldLayer` with `newLayer` (does nothing if `oldLayer` is not a
     /// sublayer). Triggers `kCATransition` on self, then the usual removal/insertion actions.
-    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+    final func _replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer, let i = _sublayers.firstIndex(where: { $0 === oldLayer }),
               !_isDescendantOrSelf(ofPossibleAncestor: newLayer) else { return }
         let action = _willChange(key: kCATransition, old: oldLayer, new: newLayer)
@@ -77,7 +76,7 @@ extension CALayer {
     }
 
     /// Detaches the layer from its superlayer (or from the layer it masks).
-    public func removeFromSuperlayer() {
+    final func _removeFromSuperlayer() {
         if let owner = _maskOwner { owner.mask = nil; return }
         guard let parent = _superlayer, let i = parent._sublayers.firstIndex(where: { $0 === self }) else { return }
         let wasAttached = parent._isInAttachedTree
@@ -85,6 +84,7 @@ extension CALayer {
             p._sublayers.remove(at: i)
             self._superlayer = nil
         }
+        parent.setNeedsLayout()
         if wasAttached { _runNonPropertyAction(kCAOnOrderOut) }
     }
 
@@ -98,6 +98,7 @@ extension CALayer {
             p._sublayers.insert(layer, at: i)
             layer._superlayer = p
         }
+        setNeedsLayout()
         if _isInAttachedTree {
             _runLoop._treeDirty = true
             layer._runNonPropertyAction(kCAOnOrderIn)
@@ -110,6 +111,7 @@ extension CALayer {
         if let parent = _superlayer, let i = parent._sublayers.firstIndex(where: { $0 === self }) {
             parent._saveCommittedState()
             parent._sublayers.remove(at: i)
+            parent.setNeedsLayout()
         }
         _superlayer = nil
     }

@@ -14,6 +14,15 @@ import FlipbookGraphics
 /// **Live.** A layer is live (``isLive``) when it is in a tree whose root was attached with
 /// ``VirtualRunLoop/attach(_:)`` and an outermost commit has happened since it joined. Only live
 /// layers get the implicit animation; actions found by the search run for any layer.
+///
+/// **Subclassing.** What is `open` on Apple is `open` here, declared in this class body (Swift
+/// cannot override members of extensions): the properties (`override var bounds: CGRect {
+/// didSet { … } }` sees typed and KVC writes), the tree, animation, display and layout methods,
+/// `init(layer:)` (not `required`, as on Apple; see `init(_presentationCopyOf:)`) and the
+/// class methods. Their implementations are the `_`-prefixed `final` members of the extensions.
+///
+/// **Display and layout.** `setNeedsLayout()` / `setNeedsDisplay()` mark a layer; the end of
+/// the turn lays out top-down, then displays (`CALayer+Layout.swift`, `CALayer+Display.swift`).
 open class CALayer: NSObject {
     var _state = _LayerState()
     /// Custom KVC values (keys that are not built-in properties).
@@ -30,6 +39,16 @@ open class CALayer: NSObject {
     var _isAttachedRoot = false
     var _wasCommittedLive = false
     var _needsDisplayFlag = false
+    /// Set by the protocol's default `CALayerDelegate.display(_:)`: the delegate does not
+    /// implement it (so `display()` draws through `draw(in:)`).
+    package var _delegateDisplayIsDefault = false
+    /// Presentation copies: an animation of a key that needs display was applied (the render
+    /// snapshot has the copy display itself).
+    var _presentationNeedsDisplay = false
+    /// `setNeedsLayout()` was called and `layoutSublayers()` has not run since.
+    var _needsLayoutFlag = false
+    /// A descendant (sublayer or mask, at any depth) needs layout (see `CALayer+Layout.swift`).
+    var _descendantNeedsLayout = false
     /// The snapshot taken by the action search just before a change whose action is a
     /// `CATransition`; consumed by `add(_:forKey:)`.
     var _transitionFrom: RenderLayer?
@@ -54,6 +73,361 @@ open class CALayer: NSObject {
     /// nested `style["style"]` dictionaries, recursively.
     open var style: [AnyHashable: Any]?
 
+    // MARK: Properties
+    //
+    // Declared in the class body (not in extensions) so that subclasses can override them as on
+    // Apple (`override var bounds: CGRect { didSet { … } }`). Each setter goes through `_set` →
+    // the one change path (same value: nothing; else action search, store, run action); KVC
+    // writes go through these setters too (the key table holds key paths to them), so an
+    // override sees both. The KVC key is given where it differs from the Swift name.
+
+    /// The layer's own coordinate space: origin (scroll offset for sublayers) and size.
+    open var bounds: CGRect {
+        get { _state.bounds }
+        set {
+            let old = _state.bounds
+            _set(\.bounds, newValue, key: "bounds")
+            guard old != _state.bounds, _modelLayer == nil else { return }
+            setNeedsLayout()
+            if _state.needsDisplayOnBoundsChange { setNeedsDisplay() }
+        }
+    }
+
+    /// Where the anchor point sits in the superlayer's coordinates.
+    open var position: CGPoint {
+        get { _state.position }
+        set { _set(\.position, newValue, key: "position") }
+    }
+
+    /// The position on the z axis (also orders siblings when drawing).
+    open var zPosition: CGFloat {
+        get { _state.zPosition }
+        set { _set(\.zPosition, newValue, key: "zPosition") }
+    }
+
+    /// The point of the bounds (unit coordinates) placed at `position`, and the centre of `transform`.
+    open var anchorPoint: CGPoint {
+        get { _state.anchorPoint }
+        set { _set(\.anchorPoint, newValue, key: "anchorPoint") }
+    }
+
+    /// The anchor point's z component.
+    open var anchorPointZ: CGFloat {
+        get { _state.anchorPointZ }
+        set { _set(\.anchorPointZ, newValue, key: "anchorPointZ") }
+    }
+
+    /// Applied about the anchor point, relative to the superlayer.
+    open var transform: CATransform3D {
+        get { _state.transform }
+        set { _set(\.transform, newValue, key: "transform") }
+    }
+
+    /// Applied to the sublayers, about this layer's anchor point.
+    open var sublayerTransform: CATransform3D {
+        get { _state.sublayerTransform }
+        set { _set(\.sublayerTransform, newValue, key: "sublayerTransform") }
+    }
+
+    /// Fills the bounds (inside the corner radius).
+    open var backgroundColor: CGColor? {
+        get { _state.backgroundColor }
+        set { _set(\.backgroundColor, newValue, key: "backgroundColor") }
+    }
+
+    /// Radius of the rounded corners of the background and border (and of the clip).
+    open var cornerRadius: CGFloat {
+        get { _state.cornerRadius }
+        set { _set(\.cornerRadius, newValue, key: "cornerRadius") }
+    }
+
+    /// Which corners `cornerRadius` rounds.
+    open var maskedCorners: CACornerMask {
+        get { _state.maskedCorners }
+        set { _set(\.maskedCorners, newValue, key: "maskedCorners") }
+    }
+
+    /// Width of the border drawn inside the bounds.
+    open var borderWidth: CGFloat {
+        get { _state.borderWidth }
+        set { _set(\.borderWidth, newValue, key: "borderWidth") }
+    }
+
+    /// Colour of the border (opaque black by default).
+    open var borderColor: CGColor? {
+        get { _state.borderColor }
+        set { _set(\.borderColor, newValue, key: "borderColor") }
+    }
+
+    /// Opacity 0…1 of the layer and its sublayers.
+    open var opacity: Float {
+        get { _state.opacity }
+        set { _set(\.opacity, newValue, key: "opacity") }
+    }
+
+    /// Hidden layers (and their sublayers) are not drawn. Becoming hidden also triggers `kCAOnOrderOut`, becoming visible `kCAOnOrderIn`. KVC key `hidden`.
+    open var isHidden: Bool {
+        get { _state.isHidden }
+        set {
+            let was = _state.isHidden
+            _set(\.isHidden, newValue, key: "hidden")
+            if was != _state.isHidden, _isInAttachedTree { _runNonPropertyAction(newValue ? kCAOnOrderOut : kCAOnOrderIn) }
+        }
+    }
+
+    /// Clips sublayers and contents to the (rounded) bounds.
+    open var masksToBounds: Bool {
+        get { _state.masksToBounds }
+        set { _set(\.masksToBounds, newValue, key: "masksToBounds") }
+    }
+
+    /// When false the layer is not drawn when facing away. KVC key `doubleSided`.
+    open var isDoubleSided: Bool {
+        get { _state.isDoubleSided }
+        set { _set(\.isDoubleSided, newValue, key: "doubleSided") }
+    }
+
+    /// Composites the subtree as one group before applying `opacity`.
+    open var allowsGroupOpacity: Bool {
+        get { _state.allowsGroupOpacity }
+        set { _set(\.allowsGroupOpacity, newValue, key: "allowsGroupOpacity") }
+    }
+
+    /// The part of `contents` (unit coordinates) that is drawn.
+    open var contentsRect: CGRect {
+        get { _state.contentsRect }
+        set { _set(\.contentsRect, newValue, key: "contentsRect") }
+    }
+
+    /// The stretchable centre of `contents` (unit coordinates; nine-part scaling).
+    open var contentsCenter: CGRect {
+        get { _state.contentsCenter }
+        set { _set(\.contentsCenter, newValue, key: "contentsCenter") }
+    }
+
+    /// How `contents` is placed in the bounds.
+    open var contentsGravity: CALayerContentsGravity {
+        get { _state.contentsGravity }
+        set { _set(\.contentsGravity, newValue, key: "contentsGravity") }
+    }
+
+    /// Pixels of `contents` per point.
+    open var contentsScale: CGFloat {
+        get { _state.contentsScale }
+        set { _set(\.contentsScale, newValue, key: "contentsScale") }
+    }
+
+    /// Filter used when `contents` is drawn smaller.
+    open var minificationFilter: CALayerContentsFilter {
+        get { _state.minificationFilter }
+        set { _set(\.minificationFilter, newValue, key: "minificationFilter") }
+    }
+
+    /// Filter used when `contents` is drawn larger.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { _state.magnificationFilter }
+        set { _set(\.magnificationFilter, newValue, key: "magnificationFilter") }
+    }
+
+    /// Colour of the shadow (opaque black by default).
+    open var shadowColor: CGColor? {
+        get { _state.shadowColor }
+        set { _set(\.shadowColor, newValue, key: "shadowColor") }
+    }
+
+    /// Opacity of the shadow (0: no shadow).
+    open var shadowOpacity: Float {
+        get { _state.shadowOpacity }
+        set { _set(\.shadowOpacity, newValue, key: "shadowOpacity") }
+    }
+
+    /// Offset of the shadow ((0, −3) by default, as on Apple).
+    open var shadowOffset: CGSize {
+        get { _state.shadowOffset }
+        set { _set(\.shadowOffset, newValue, key: "shadowOffset") }
+    }
+
+    /// Blur radius of the shadow.
+    open var shadowRadius: CGFloat {
+        get { _state.shadowRadius }
+        set { _set(\.shadowRadius, newValue, key: "shadowRadius") }
+    }
+
+    /// A name for debugging and for finding layers.
+    open var name: String? {
+        get { _state.name }
+        set { _set(\.name, newValue, key: "name") }
+    }
+
+    /// When true a bounds change calls `setNeedsDisplay()`.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { _state.needsDisplayOnBoundsChange }
+        set { _set(\.needsDisplayOnBoundsChange, newValue, key: "needsDisplayOnBoundsChange") }
+    }
+
+    /// CAMediaTiming: the layer's begin time in its superlayer's time.
+    open var beginTime: CFTimeInterval {
+        get { _state.beginTime }
+        set { _set(\.beginTime, newValue, key: "beginTime") }
+    }
+
+    /// CAMediaTiming.
+    open var duration: CFTimeInterval {
+        get { _state.duration }
+        set { _set(\.duration, newValue, key: "duration") }
+    }
+
+    /// CAMediaTiming: rate of the layer's time (and its animations').
+    open var speed: Float {
+        get { _state.speed }
+        set { _set(\.speed, newValue, key: "speed") }
+    }
+
+    /// CAMediaTiming.
+    open var timeOffset: CFTimeInterval {
+        get { _state.timeOffset }
+        set { _set(\.timeOffset, newValue, key: "timeOffset") }
+    }
+
+    /// CAMediaTiming.
+    open var repeatCount: Float {
+        get { _state.repeatCount }
+        set { _set(\.repeatCount, newValue, key: "repeatCount") }
+    }
+
+    /// CAMediaTiming.
+    open var repeatDuration: CFTimeInterval {
+        get { _state.repeatDuration }
+        set { _set(\.repeatDuration, newValue, key: "repeatDuration") }
+    }
+
+    /// CAMediaTiming.
+    open var autoreverses: Bool {
+        get { _state.autoreverses }
+        set { _set(\.autoreverses, newValue, key: "autoreverses") }
+    }
+
+    /// CAMediaTiming.
+    open var fillMode: CAMediaTimingFillMode {
+        get { _state.fillMode }
+        set { _set(\.fillMode, newValue, key: "fillMode") }
+    }
+
+    /// The image drawn in the bounds. Typed `Any?` as on Apple; Flipbook draws a `CGImage`.
+    /// Setting anything else is ignored (with a message on standard error), like any other
+    /// wrong-typed KVC value.
+    open var contents: Any? {
+        get { _state.contents }
+        set {
+            if newValue == nil { _set(\.contents, nil, key: "contents"); return }
+            guard let image = newValue as? CGImage else {
+                _KVCDiagnostics.report(.wrongType(key: "contents", expected: "CGImage", got: newValue))
+                return
+            }
+            _set(\.contents, image, key: "contents")
+        }
+    }
+
+    /// The shape of the shadow, in the layer's coordinates (nil: the shadow follows the
+    /// layer's composited alpha). A typed property like the others, also reachable as the KVC
+    /// key `shadowPath`, and animatable like Apple's (the implicit action covers it; paths do
+    /// not interpolate, the value switches halfway).
+    open var shadowPath: CGPath? {
+        get { _state.shadowPath }
+        set { _set(\.shadowPath, newValue, key: "shadowPath") }
+    }
+
+    // MARK: Derived geometry, tree, animations, time, presentation
+    //
+    // Overridable declarations; the implementations are the `_`-prefixed final members of
+    // `CALayer+Geometry.swift`, `CALayer+Tree.swift`, `CALayer+Animations.swift`,
+    // `CALayer+Timing.swift` and `CALayer+Presentation.swift` (documented there).
+
+    /// The layer's rectangle in its superlayer's coordinates (see `_frame`): the bounding box of
+    /// the bounds under `transform` about the anchor point, placed at `position`. Setting it sets
+    /// `bounds` then `position` through their (overridable) setters.
+    open var frame: CGRect {
+        get { _frame }
+        set { _frame = newValue }
+    }
+
+    /// The sublayers, back to front; nil when there are none (as on Apple). Setting replaces them all.
+    open var sublayers: [CALayer]? {
+        get { _sublayersValue }
+        set { _sublayersValue = newValue }
+    }
+
+    /// The parent layer, nil for a root (and for a mask).
+    open var superlayer: CALayer? { _superlayer }
+
+    /// A layer whose alpha masks this layer's content (it has no superlayer). KVC key `mask`.
+    open var mask: CALayer? {
+        get { _maskValue }
+        set { _maskValue = newValue }
+    }
+
+    /// Appends `layer` on top of the sublayers (moving it if it already has a superlayer).
+    open func addSublayer(_ layer: CALayer) { _addSublayer(layer) }
+
+    /// Inserts `layer` at `idx` (clamped).
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) { _insertSublayer(layer, at: idx) }
+
+    /// Inserts `layer` just below `sibling` (at the bottom when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) { _insertSublayer(layer, below: sibling) }
+
+    /// Inserts `layer` just above `sibling` (on top when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) { _insertSublayer(layer, above: sibling) }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer` (does nothing if `oldLayer` is not a
+    /// sublayer). Triggers `kCATransition` on self, then the usual removal/insertion actions.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) { _replaceSublayer(oldLayer, with: newLayer) }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    open func removeFromSuperlayer() { _removeFromSuperlayer() }
+
+    /// Adds a copy of `anim` under `key` (see `_add(_:forKey:)` for how the copy is resolved
+    /// against the transaction).
+    open func add(_ anim: CAAnimation, forKey key: String?) { _add(anim, forKey: key) }
+
+    /// The stored copy under `key` (treat it as read-only, as on Apple).
+    open func animation(forKey key: String) -> CAAnimation? { _animation(forKey: key) }
+
+    /// The keys of the stored animations in the order added; nil when there are none.
+    open func animationKeys() -> [String]? { _animationKeys() }
+
+    /// Removes the animation under `key`; if it had not finished its delegate gets
+    /// `animationDidStop(_:finished: false)` at the end of the turn.
+    open func removeAnimation(forKey key: String) { _removeAnimation(forKey: key) }
+
+    /// Removes every animation (see ``removeAnimation(forKey:)``).
+    open func removeAllAnimations() { _removeAllAnimations() }
+
+    /// Converts `p` from `l`'s coordinates (nil: the root's superlayer space) to this layer's.
+    open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint { _convert(p, from: l) }
+
+    /// Converts `p` from this layer's coordinates to `l`'s (nil: the root's superlayer space).
+    open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint { _convert(p, to: l) }
+
+    /// Converts `r` from `l`'s coordinates (the bounding box of its mapped corners).
+    open func convert(_ r: CGRect, from l: CALayer?) -> CGRect { _convert(r, from: l) }
+
+    /// Converts `r` to `l`'s coordinates (the bounding box of its mapped corners).
+    open func convert(_ r: CGRect, to l: CALayer?) -> CGRect { _convert(r, to: l) }
+
+    /// Converts `t` from the time space of layer `l` (nil: media time) to this layer's.
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval { _convertTime(t, from: l) }
+
+    /// Converts `t` from this layer's time space to that of layer `l` (nil: media time).
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval { _convertTime(t, to: l) }
+
+    /// A copy of the layer with every running animation applied at the current media time of
+    /// its run loop; nil for a layer never committed. On a presentation copy, returns itself.
+    /// (See `CALayer+Presentation.swift`.)
+    open func presentation() -> Self? { _presentation() }
+
+    /// The model layer: self, or for a presentation copy the layer it was made from.
+    open func model() -> Self { _model() }
+
     /// A new layer with default values, belonging to ``VirtualRunLoop/current``.
     public override init() {
         _runLoop = VirtualRunLoop.current
@@ -62,11 +436,13 @@ open class CALayer: NSObject {
         if type(of: self) != CALayer.self { _applySubclassDefaults() }
     }
 
-    /// A copy of `layer`'s model values (for presentation copies): no tree, no animations, no
-    /// actions are run. Subclasses override to copy their own properties and call super.
-    /// `required` because `presentation()` makes the copy through `type(of: self)`, so a
-    /// subclass's presentation copy is of the subclass (write `required init(layer: Any)`).
-    public required init(layer: Any) {
+    /// A copy of `layer`'s model values, for presentation copies (Apple's `init(layer:)`): no
+    /// tree, no animations, no actions are run. Subclasses override it to copy their own stored
+    /// properties and call `super.init(layer:)`, as on Apple: `override init(layer: Any)`.
+    ///
+    /// Not `required`, as on Apple. Presentation copies are made through the `required`
+    /// convenience `init(_presentationCopyOf:)`, which calls this initializer on the subclass.
+    public init(layer: Any) {
         let other = layer as? CALayer
         _runLoop = other?._runLoop ?? VirtualRunLoop.current
         _createdAtCommit = other?._createdAtCommit ?? _runLoop._commitCount
@@ -77,6 +453,23 @@ open class CALayer: NSObject {
         delegate = other.delegate
         actions = other.actions
         style = other.style
+    }
+
+    /// Flipbook's way of making a presentation copy of a layer of any subclass: calls
+    /// `init(layer:)` of the copy's class (on Apple the Objective-C runtime does this; Swift on
+    /// Linux can only construct an instance of a dynamic class through a `required` initializer).
+    ///
+    /// You never call or write it. A subclass inherits it when it declares no designated
+    /// initializer, or when it overrides every designated initializer of `CALayer` — `init()`
+    /// and `init(layer:)`. If the compiler says *"'required' initializer
+    /// 'init(_presentationCopyOf:)' must be provided by subclass"*, your subclass declares a
+    /// designated initializer but no `override init(layer: Any)`: add it (on Apple that subclass
+    /// would crash at run time with "unimplemented initializer 'init(layer:)'" the first time a
+    /// presentation copy is made). A subclass whose only designated initializer is its own
+    /// (`init(frame:)`, say) must also override `init()`, or write this initializer as
+    /// `required convenience init(_presentationCopyOf layer: CALayer) { self.init(layer: layer) }`.
+    public required convenience init(_presentationCopyOf layer: CALayer) {
+        self.init(layer: layer)
     }
 
     /// Apple's default value for a built-in key (or nil); subclasses override to give custom
@@ -218,29 +611,75 @@ open class CALayer: NSObject {
         }
     }
 
-    // MARK: Display
+    // MARK: Display (see `CALayer+Display.swift`)
 
-    /// Marks the layer as needing display; `displayIfNeeded()` runs at the next commit.
-    open func setNeedsDisplay() {
-        guard !_needsDisplayFlag else { return }
-        _needsDisplayFlag = true
-        _runLoop._needsDisplay.append(self)
-    }
+    /// Marks the layer as needing display: `displayIfNeeded()` runs at the next outermost
+    /// commit (the end of the turn), after layout. Opens the implicit transaction if none is open.
+    open func setNeedsDisplay() { _markNeedsDisplay() }
 
+    /// Marks the layer as needing display. Chosen: the whole layer is redrawn (`r` is not
+    /// tracked; Flipbook's backing store is always redrawn whole), so this is `setNeedsDisplay()`.
+    open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+
+    /// Whether the layer is marked as needing display.
     open func needsDisplay() -> Bool { _needsDisplayFlag }
 
+    /// Displays the layer now (`display()`) if it is marked, and clears the mark.
     open func displayIfNeeded() {
         guard _needsDisplayFlag else { return }
         _needsDisplayFlag = false
         display()
     }
 
-    /// Asks the delegate to provide contents (`layerWillDraw(_:)`, then `display(_:)`).
-    open func display() {
-        delegate?.layerWillDraw(self)
-        delegate?.display(self)
+    /// Reloads the layer's contents. Do not call it directly (as on Apple). The default: the
+    /// delegate's `display(_:)` if it implements it; else `layerWillDraw(_:)`, a bitmap context
+    /// of the bounds at `contentsScale`, ``draw(in:)``, and `contents` = its image. Override
+    /// to set `contents` yourself.
+    open func display() { _defaultDisplay() }
+
+    /// Draws the layer's content into `ctx` (user space: bounds coordinates, y down, scaled by
+    /// `contentsScale`). The default calls the delegate's `draw(_:in:)`. Override to draw.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    /// Accepted (Apple's hint to queue drawing commands on a background thread); no effect:
+    /// Flipbook draws synchronously, deterministically.
+    open var drawsAsynchronously: Bool {
+        get { _state.drawsAsynchronously }
+        set { _set(\.drawsAsynchronously, newValue, key: "drawsAsynchronously") }
     }
 
-    /// Calls the delegate's `layoutSublayers(of:)`.
+    /// Whether the layer declares itself fully opaque. Accepted and stored (KVC key `opaque`);
+    /// chosen: the backing store is still RGBA, cleared to transparent, and the compositor
+    /// blends `contents` by their alpha (Apple may drop the alpha channel; pixels a drawing
+    /// leaves transparent would be undefined there anyway).
+    open var isOpaque: Bool {
+        get { _state.isOpaque }
+        set { _set(\.isOpaque, newValue, key: "opaque") }
+    }
+
+    // MARK: Layout (see `CALayer+Layout.swift`)
+
+    /// Marks the layer as needing layout: `layoutSublayers()` runs at the end of the turn (the
+    /// next outermost commit), top-down, before display. Called automatically when `bounds`
+    /// change and when sublayers are added or removed. Opens the implicit transaction if none is open.
+    open func setNeedsLayout() { _markNeedsLayout() }
+
+    /// Whether the layer is marked as needing layout.
+    open func needsLayout() -> Bool { _needsLayoutFlag }
+
+    /// Lays out now: from the highest ancestor (self included) that needs layout, every layer
+    /// of its subtree that needs layout, top-down.
+    open func layoutIfNeeded() {
+        guard _hasLayoutFlag || _layoutParent?._needsLayoutFlag == true else { return }
+        _layoutTop(through: { $0._needsLayoutFlag })._layoutFlaggedSubtree()
+    }
+
+    /// Lays out the sublayers (override to set their frames). The default calls the delegate's
+    /// `layoutSublayers(of:)` (layout managers are macOS-only and not provided).
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// The layer's preferred size in its superlayer's coordinates: as on Apple (without a
+    /// layout manager, which is macOS-only), the size of `bounds` mapped into the superlayer,
+    /// that is `frame.size` (the bounding box of the bounds under `transform`).
+    open func preferredFrameSize() -> CGSize { _frame.size }
 }

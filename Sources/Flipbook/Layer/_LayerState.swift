@@ -39,6 +39,8 @@ struct _LayerState {
     var shadowRadius: CGFloat = 3
     var name: String?
     var needsDisplayOnBoundsChange = false
+    var isOpaque = false
+    var drawsAsynchronously = false
     // CAMediaTiming (a layer is a timed object too)
     var beginTime: CFTimeInterval = 0
     var duration: CFTimeInterval = 0

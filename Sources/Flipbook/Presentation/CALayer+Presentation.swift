@@ -2,7 +2,8 @@ import Foundation
 import FlipbookGraphics
 /// The presentation layer: what Core Animation shows at the current media time.
 ///
-/// `presentation()` copies the model (`init(layer:)`, so subclasses copy their own properties)
+/// `presentation()` copies the model (`init(_presentationCopyOf:)` → the class's `init(layer:)`,
+/// so subclasses copy their own properties)
 /// and applies every committed animation stored on the layer, in the order added:
 ///
 /// 1. the layer's local time `T` at the run loop's current time (`_localTime(atMediaTime:)`:
@@ -32,19 +33,19 @@ extension CALayer {
     /// A copy of the layer with every running animation applied at the current media time of
     /// its run loop; nil for a layer never committed (no outermost commit since it was
     /// created). On a presentation copy, returns itself.
-    public func presentation() -> Self? {
+    final func _presentation() -> Self? {
         if _modelLayer != nil { return self }
         guard _runLoop._commitCount > _createdAtCommit else { return nil }
         return _presentationCopy(layerTime: _currentLocalTime) as? Self
     }
 
     /// The model layer: self, or for a presentation copy the layer it was made from.
-    public func model() -> Self { (_modelLayer as? Self) ?? self }
+    final func _model() -> Self { (_modelLayer as? Self) ?? self }
 
     /// A presentation copy with the animations applied at the layer's local time `layerTime`;
     /// of the `committed` state instead of the model when one is given.
     final func _presentationCopy(layerTime: CFTimeInterval, committed: _CommittedLayer? = nil) -> CALayer {
-        let p = type(of: self).init(layer: self)
+        let p = type(of: self).init(_presentationCopyOf: self)
         p._modelLayer = self
         if let c = committed { p._state = c.state; p._extras = c.extras }
         for (_, a) in committed?.animations ?? _animations where a._applies(committed: committed != nil) {
@@ -65,6 +66,9 @@ extension CALayer {
             let base = _presentationBase(forKeyPath: kp)
             if let v = pa._evaluate(at: s.iterationTime, iteration: s.iteration, base: base) {
                 _storePresented(v, forKeyPath: kp)
+                if !_presentationNeedsDisplay, type(of: self) != CALayer.self, _animatedKeyNeedsDisplay(kp) {
+                    _presentationNeedsDisplay = true   // a custom key that needs display: the snapshot redraws the copy
+                }
             }
             if let k = pa as? CAKeyframeAnimation, let angle = k._rotationAngle(at: s.iterationTime) {
                 try? _trySetValue(CGFloat(angle), forKeyPath: "transform.rotation.z")

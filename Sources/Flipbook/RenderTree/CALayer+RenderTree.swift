@@ -72,6 +72,7 @@ extension CALayer {
         var extras = saved?.extras ?? _extras
         if !animations.isEmpty {
             let p = _presentationCopy(layerTime: local, committed: saved)
+            p._displayIfAnimatingDisplayKey()   // a custom key that needs display animates: the copy draws itself
             s = p._state
             extras = p._extras
             crossfade = p._contentsCrossfade

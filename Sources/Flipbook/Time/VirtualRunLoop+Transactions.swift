@@ -15,6 +15,11 @@ extension VirtualRunLoop {
     /// Commits the innermost explicit transaction; unbalanced commits are ignored.
     func _commitExplicit() {
         guard let top = _stack.last, !top.isImplicit else { return }
+        if _stack.count == 1 {
+            _layoutAndDisplayBeforeCommit()
+            // Layout or drawing code that committed the transaction itself (unbalanced) did it.
+            guard _stack.count == 1, _stack.last === top else { return }
+        }
         _stack.removeLast()
         if let parent = _stack.last {
             parent.pending += top.pending
@@ -33,13 +38,29 @@ extension VirtualRunLoop {
     /// Commits the implicit transaction when it is the only one open.
     func _commitImplicitIfAlone() {
         guard _stack.count == 1, let t = _stack.first, t.isImplicit else { return }
+        _layoutAndDisplayBeforeCommit()
+        guard _stack.count == 1, _stack.first === t else { return }
         _stack.removeLast()
         _commitOutermost(t)
     }
 
+    /// Before an outermost commit, with its transaction still open (so what layout and drawing
+    /// change is part of the commit, as in Apple's `CATransaction` commit): the layout pass
+    /// (`_layoutPass()`, see `CALayer+Layout.swift`), then the display pass —
+    /// `displayIfNeeded()` of every layer marked since the last pass, in the order marked.
+    /// Layers marked for display during the display pass wait for the next commit.
+    func _layoutAndDisplayBeforeCommit() {
+        if !_needsLayout.isEmpty { _layoutPass() }
+        guard !_needsDisplay.isEmpty else { return }
+        let layers = _needsDisplay
+        _needsDisplay = []
+        for l in layers { l.displayIfNeeded() }
+    }
+
     /// The outermost commit: the changed layers' values become their committed state, the
     /// tree becomes live, begin times resolve, callbacks are scheduled, completion groups are
-    /// sealed, layers that need display are displayed.
+    /// sealed. (Layout and display ran just before: `_layoutAndDisplayBeforeCommit()`.) Layers
+    /// still marked for layout or display get an implicit transaction, so the next turn does them.
     func _commitOutermost(_ t: _Transaction) {
         for l in _changedSinceCommit { l._committed = nil }
         _changedSinceCommit = []
@@ -53,11 +74,7 @@ extension VirtualRunLoop {
             g.sealed = true
             _fireIfDone(g)
         }
-        if !_needsDisplay.isEmpty {
-            let layers = _needsDisplay
-            _needsDisplay = []
-            for l in layers { l.displayIfNeeded() }
-        }
+        if !_needsDisplay.isEmpty || !_needsLayout.isEmpty { _ensureTransaction() }
     }
 
     // MARK: Values

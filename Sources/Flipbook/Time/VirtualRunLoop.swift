@@ -52,6 +52,8 @@ public final class VirtualRunLoop: @unchecked Sendable {
     var _treeDirty = false
     // Layers that asked for display since the last commit.
     var _needsDisplay: [CALayer] = []
+    // Layers that asked for layout since the last layout pass.
+    var _needsLayout: [CALayer] = []
     // CATransaction.lock()
     let _treeLock = NSRecursiveLock()
     var _lockDepth = 0

@@ -6,7 +6,9 @@ import FlipbookPixels
 
 /// What every sample program shares: a run loop, a root layer of the output size, a recorder,
 /// and the command line `sample-NAME [OUTPUT_FOLDER] [LAST_FRAME]` (default folder
-/// `sample-out/NAME`, default: every frame).
+/// `sample-out/NAME`, default: every frame). For tests, the environment variables
+/// `FLIPBOOK_SAMPLE_FIRST` (first frame rendered) and `FLIPBOOK_SAMPLE_THREADS` (rendering
+/// threads) vary how the same frames are produced.
 public struct Sample {
     public let name: String
     public let loop = VirtualRunLoop()
@@ -28,6 +30,10 @@ public struct Sample {
         var settings = RecordingSettings(width: width, height: height, fps: fps, duration: duration, background: background)
         let args = CommandLine.arguments
         if args.count > 2, let last = Int(args[2]) { settings.frames = 0...max(0, min(last, settings.frames.upperBound)) }
+        // Tests only: start at a later frame (the frames before are simulated, not rendered).
+        if let first = ProcessInfo.processInfo.environment["FLIPBOOK_SAMPLE_FIRST"].flatMap(Int.init) {
+            settings.frames = min(max(0, first), settings.frames.upperBound)...settings.frames.upperBound
+        }
         recorder = Recorder(root: root, settings: settings)
     }
 
@@ -47,7 +53,10 @@ public struct Sample {
         let folder = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "sample-out/\(name)"
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let r = try recorder.record(to: PNGSequenceSink(directory: folder))
+            // Tests only: the number of rendering threads (output bytes never depend on it).
+            var options = RecordingOptions()
+            if let n = ProcessInfo.processInfo.environment["FLIPBOOK_SAMPLE_THREADS"].flatMap(Int.init) { options.threads = max(1, n) }
+            let r = try recorder.record(to: PNGSequenceSink(directory: folder), options: options)
             print("\(name): \(r.framesWritten) frames in \(folder)/")
         } catch {
             FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
