@@ -112,4 +112,33 @@ import FlipbookTestSupport
             #expect(plane == expected, "\(width)×\(height), σ = \(sigma)")
         }
     }
+
+    /// Shadow-like planes (large constant runs of 0 and 255, anti-aliased edges, runs touching
+    /// the plane's borders, constant non-zero rows): the run-skipping blur equals the direct
+    /// convolution byte for byte, including where a run's window reaches past the plane.
+    @Test(arguments: [0.7, 2, 6, 18])
+    func runSkippingBlurEqualsTheDirectConvolution(sigma: Double) {
+        var rng = SplitMix64(seed: UInt64(sigma * 977))
+        for (width, height) in [(1, 40), (40, 1), (64, 48), (130, 30)] {
+            var plane = [UInt8](repeating: 0, count: width * height)
+            for _ in 0..<3 {
+                let x0 = Int(rng.next() % UInt64(width)), y0 = Int(rng.next() % UInt64(height))
+                let x1 = min(width, x0 + 1 + Int(rng.next() % UInt64(width))), y1 = min(height, y0 + 1 + Int(rng.next() % UInt64(height)))
+                let v: UInt8 = rng.next() % 2 == 0 ? 255 : rng.byte()
+                for y in y0..<y1 { for x in x0..<x1 { plane[y * width + x] = v } }
+                if x0 > 0 { for y in y0..<y1 { plane[y * width + x0 - 1] = rng.byte() } }   // an AA edge
+            }
+            var fast = plane, direct = plane, independent = plane
+            GaussianBlur.blurAlpha(&fast, width: width, height: height, sigma: sigma)
+            GaussianBlur._blurAlphaReference(&direct, width: width, height: height, sigma: sigma)
+            Self.referenceBlur(&independent, width: width, height: height, sigma: sigma)
+            #expect(fast == direct && direct == independent, "\(width)×\(height), σ = \(sigma)")
+            #expect(fast != plane || sigma < 1)   // the blur did something
+        }
+        // A plane that is one constant non-zero value: the edges fade (outside is 0), the middle stays.
+        var full = [UInt8](repeating: 200, count: 50 * 50), direct = full
+        GaussianBlur.blurAlpha(&full, width: 50, height: 50, sigma: 3)
+        GaussianBlur._blurAlphaReference(&direct, width: 50, height: 50, sigma: 3)
+        #expect(full == direct && full[25 * 50 + 25] == 200 && full[0] < 100)
+    }
 }
