@@ -25,7 +25,7 @@ struct SuiteCommand: ParsableCommand {
     )
 
     static let core = ["w1", "w2", "w4", "w3", "e2e", "w6a", "w6b", "w7", "e2e-w6a", "e2e-w6b"]
-    static let extra = ["raster"]
+    static let extra = ["raster", "w7-draw"]
     static let sweeps = ["sweep-layers", "sweep-resolution", "sweep-threads", "sweep-depth"]
 
     @Option(name: .customLong("workload"), help: "Workload to run (repeatable): w1 w2 w3 w4 e2e w6a w6b w7 e2e-w6a e2e-w6b raster sweep-layers sweep-resolution sweep-threads sweep-depth sweeps all.")
@@ -105,6 +105,7 @@ struct SuiteCommand: ParsableCommand {
                 case "w6a": rows = try bench.w6a()
                 case "w6b": rows = try bench.w6b()
                 case "w7": rows = try bench.w7()
+                case "w7-draw": rows = try bench.w7Draw()
                 case "e2e-w6a": rows = try bench.endToEndStatic("w6a")
                 case "e2e-w6b": rows = try bench.endToEndStatic("w6b")
                 case "raster": rows = try bench.rasterCoverage()
