@@ -8,26 +8,28 @@ extension CGContext {
     /// Fills the current path with the fill colour under `rule` (every subpath closed), then
     /// empties the path.
     public func fillPath(using rule: CGPathFillRule = .winding) {
-        let p = _path; _path = CGMutablePath()
-        _fillDevice(RasterPath(p), rule: rule, color: _state.fillColor)
+        Self._loadRaster(_path, into: &_fillPath)
+        _clearPath()
+        _fillDevice(_fillPath, rule: rule, color: _state.fillColor)
     }
 
     /// Strokes the current path with the stroke colour and line style, then empties the path.
     public func strokePath() {
-        let stroked = _strokeOutline(); _path = CGMutablePath()
-        if let (outline, scale) = stroked { _fillDevice(outline, rule: .winding, color: _state.strokeColor, coverageScale: scale) }
+        let scale = _strokeIntoOutline(_path)
+        _clearPath()
+        if let scale { _fillDevice(_outline, rule: .winding, color: _state.strokeColor, coverageScale: scale) }
     }
 
     /// Paints the current path as `mode` says (fill, then stroke for the combined modes; each
     /// with its own shadow, as Core Graphics), then empties the path.
     public func drawPath(using mode: CGPathDrawingMode) {
-        let p = _path
         switch mode {
         case .fill: fillPath(using: .winding)
         case .eoFill: fillPath(using: .evenOdd)
         case .stroke: strokePath()
         case .fillStroke, .eoFillStroke:
-            _fillDevice(RasterPath(p), rule: mode == .fillStroke ? .winding : .evenOdd, color: _state.fillColor)
+            Self._loadRaster(_path, into: &_fillPath)
+            _fillDevice(_fillPath, rule: mode == .fillStroke ? .winding : .evenOdd, color: _state.fillColor)
             strokePath()
         }
     }
@@ -258,36 +260,106 @@ struct _DenseSink: CoverageSink {
     }
 }
 
-/// The fast path: a solid colour, normal blend, no shadow. Coverage (× hairline scale,
-/// thresholded without antialiasing, × clip) then `SpanBlend.solidOver` — the same bytes as the
-/// generic path's `over(scale(S, m), D)`.
+/// The fast path: a solid colour, normal blend, no shadow, painted straight into the bitmap as
+/// the rasterizer hands out spans. Coverage (× hairline scale, thresholded without
+/// antialiasing, × clip) then `SpanBlend.solidOver` — the same bytes as the general path's
+/// `over(scale(S, m), D)`. The common case (`plain`: no clip, no scale, antialiased) passes the
+/// rasterizer's coverage bytes to the kernel as they are, and a constant run of partial coverage
+/// `k` as the colour scaled once (`solidOver` computes `over(scale(S, k), D)` per pixel either way).
 struct _SolidPaintSink: CoverageSink {
-    let surface: CGContext._Surface
+    let base: UnsafeMutablePointer<UInt32>
+    let stride: Int
     let color: RGBA8
+    /// The clip's byte for device pixel (x, y) is `clip[y · clipWidth + x]`.
     let clip: UnsafePointer<UInt8>?
     let clipWidth: Int
     let threshold: Bool
     let scale: UInt32
+    /// At least as many bytes as the widest span.
     let scratch: UnsafeMutablePointer<UInt8>
+    let plain: Bool
+    /// Pixels per row of the bitmap: spans may be widened up to it (see ``padded(_:x:n:cov:)``).
+    let rowWidth: Int
 
-    @inline(__always) func modify(_ c: UInt8, _ x: Int, _ y: Int) -> UInt8 {
-        var v = UInt32(c)
-        if scale != 255 { v = PixelRounding.div255(v * scale) }
-        if threshold { v = v >= 128 ? 255 : 0 }
-        if let clip { v = PixelRounding.div255(v * UInt32(clip[y * clipWidth + x])) }
-        return UInt8(v)
+    init(base: UnsafeMutablePointer<UInt32>, stride: Int, rowWidth: Int, color: RGBA8, clip: UnsafePointer<UInt8>?,
+         clipWidth: Int, threshold: Bool, scale: UInt32, scratch: UnsafeMutablePointer<UInt8>) {
+        self.base = base; self.stride = stride; self.rowWidth = rowWidth; self.color = color; self.clip = clip
+        self.clipWidth = clipWidth; self.threshold = threshold; self.scale = scale; self.scratch = scratch
+        plain = clip == nil && scale == 255 && !threshold
     }
+
+    /// `solidOver` of `n` pixels at row pointer `dst` (column `x`) with coverage `cov(i)`, widened
+    /// with coverage-0 pixels to whole blocks of 8 when the row has room: `SpanBlend` sends the
+    /// `n mod 8` last pixels (all of a span shorter than 8) to its scalar twin, one pixel at a
+    /// time, while the AVX2 kernel does 8 at once; a pixel of coverage 0 comes out unchanged
+    /// (`over(scale(S, 0), D) = D`), and the two kernels are bit-identical, so the bytes are the
+    /// same. Needs `scratch` of `n + 7` bytes.
+    @inline(__always)
+    func padded(_ dst: UnsafeMutablePointer<UInt32>, x: Int, n: Int, cov: (Int) -> UInt8) {
+        let w = (n + 7) & ~7
+        let lead: Int
+        if x + w <= rowWidth { lead = 0 } else if x + n - w >= 0 { lead = w - n } else {
+            for i in 0..<n { scratch[i] = cov(i) }
+            SpanBlend.solidOver(dst, color: color, count: n, coverage: scratch); return
+        }
+        for i in 0..<lead { scratch[i] = 0 }
+        for i in 0..<n { scratch[lead + i] = cov(i) }
+        for i in (lead + n)..<w { scratch[i] = 0 }
+        SpanBlend.solidOver(dst - lead, color: color, count: w, coverage: scratch)
+    }
+
     mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
-        for i in 0..<coverage.count { scratch[i] = modify(coverage[i], x + i, y) }
-        SpanBlend.solidOver(surface.row(y) + x, color: color, count: coverage.count, coverage: scratch)
-    }
-    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-        if clip == nil, scale == 255, coverage == 255 || threshold {
-            if coverage == 255 || coverage >= 128 { SpanBlend.solidOver(surface.row(y) + x, color: color, count: count) }
+        let n = coverage.count
+        let dst = base + y * stride + x
+        if plain {
+            if n & 7 == 0 { SpanBlend.solidOver(dst, color: color, count: n, coverage: coverage.baseAddress); return }
+            let c = coverage.baseAddress!
+            padded(dst, x: x, n: n, cov: { c[$0] })
             return
         }
-        for i in 0..<count { scratch[i] = modify(coverage, x + i, y) }
-        SpanBlend.solidOver(surface.row(y) + x, color: color, count: count, coverage: scratch)
+        var src = UnsafePointer(coverage.baseAddress!)
+        if scale != 255 {
+            for i in 0..<n { scratch[i] = UInt8(PixelRounding.div255(UInt32(src[i]) * scale)) }
+            src = UnsafePointer(scratch)
+        }
+        if threshold {
+            for i in 0..<n { scratch[i] = src[i] >= 128 ? 255 : 0 }
+            src = UnsafePointer(scratch)
+        }
+        if let clip {
+            let c = clip + y * clipWidth + x
+            for i in 0..<n { scratch[i] = UInt8(PixelRounding.div255(UInt32(src[i]) * UInt32(c[i]))) }
+            src = UnsafePointer(scratch)
+        }
+        SpanBlend.solidOver(dst, color: color, count: n, coverage: src)
+    }
+
+    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        var k = UInt32(coverage)
+        if scale != 255 { k = PixelRounding.div255(k * scale) }
+        if threshold { k = k >= 128 ? 255 : 0 }
+        guard k != 0 else { return }
+        let dst = base + y * stride + x
+        if let clip {
+            let c = clip + y * clipWidth + x
+            if k == 255 {
+                SpanBlend.solidOver(dst, color: color, count: count, coverage: c)
+            } else {
+                for i in 0..<count { scratch[i] = UInt8(PixelRounding.div255(k * UInt32(c[i]))) }
+                SpanBlend.solidOver(dst, color: color, count: count, coverage: scratch)
+            }
+        } else {
+            // The whole blocks of 8 with the colour (scaled once: the same bytes as coverage k per
+            // pixel), the rest as one padded block with coverage k.
+            let body = count & ~7
+            if body > 0 {
+                SpanBlend.solidOver(dst, color: k == 255 ? color : RGBA8(packed: PixelMath.scale(color.packed, k)), count: body)
+            }
+            if body < count {
+                let k8 = UInt8(k)
+                padded(dst + body, x: x + body, n: count - body, cov: { _ in k8 })
+            }
+        }
     }
 }
 
@@ -328,7 +400,7 @@ extension CGContext {
         // Transparent source: nothing to do in the modes where a transparent source is the identity.
         if c >> 24 == 0, [.normal, .plusLighter, .destinationOver, .sourceAtop, .xor, .screen, .darken, .lighten,
                           .difference, .exclusion, .multiply, .overlay, .hardLight].contains(mode) { return }
-        if mode == .normal, _state.shadow == nil {
+        if mode == .normal, _state.shadow == nil, !_generalPathOnly {
             _fillSolidFast(path, rule: fr, color: c, scale: coverageScale)
             return
         }
@@ -344,18 +416,19 @@ extension CGContext {
         guard !r.isEmpty else { return }
         let k = UInt32((min(max(scale, 0), 1) * 255).rounded())
         guard k > 0 else { return }
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
-        defer { scratch.deallocate() }
+        let scratch = _scratchRow(r.width + 8)
         let clipRect = RasterClip(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1)
+        let surface = _surface
         if let clip = _state.clip {
             clip.bytes.withUnsafeBufferPointer { cb in
-                var sink = _SolidPaintSink(surface: _surface, color: RGBA8(packed: color), clip: cb.baseAddress, clipWidth: clip.width,
-                                           threshold: !_antialias, scale: k, scratch: scratch)
+                var sink = _SolidPaintSink(base: surface.base, stride: surface.stride, rowWidth: surface.width, color: RGBA8(packed: color),
+                                           clip: cb.baseAddress, clipWidth: clip.width, threshold: !_antialias, scale: k,
+                                           scratch: scratch)
                 _rasterizer.fill(path, rule: rule, transform: .identity, clip: clipRect, into: &sink)
             }
         } else {
-            var sink = _SolidPaintSink(surface: _surface, color: RGBA8(packed: color), clip: nil, clipWidth: 0,
-                                       threshold: !_antialias, scale: k, scratch: scratch)
+            var sink = _SolidPaintSink(base: surface.base, stride: surface.stride, rowWidth: surface.width, color: RGBA8(packed: color),
+                                       clip: nil, clipWidth: 0, threshold: !_antialias, scale: k, scratch: scratch)
             _rasterizer.fill(path, rule: rule, transform: .identity, clip: clipRect, into: &sink)
         }
     }

@@ -7,7 +7,32 @@ import FlipbookRaster
 /// user space (the stored path mapped back by the inverse of the current CTM).
 extension CGContext {
     /// Empties the current path.
-    public func beginPath() { _path = CGMutablePath() }
+    public func beginPath() { _clearPath() }
+
+    /// Empties the current path, keeping its storage for the next one. The path object never
+    /// leaves the context (``path`` hands out copies), so emptying it in place is safe.
+    func _clearPath() { _path.elements.removeAll(keepingCapacity: true) }
+
+    /// `path`'s elements as a raster path in `out` (emptied first, capacity kept), each point
+    /// mapped through `t` unless it is the identity — the same numbers as
+    /// `RasterPath(CGPath(elements: path._mapped(t)))`, without the intermediate copies.
+    static func _loadRaster(_ path: CGPath, mapping t: CGAffineTransform = .identity, into out: inout RasterPath) {
+        out.removeAll(keepingCapacity: true)
+        let identity = t == .identity
+        @inline(__always) func rp(_ p: CGPoint) -> RasterPoint {
+            let q = identity ? p : p.applying(t)
+            return RasterPoint(Double(q.x), Double(q.y))
+        }
+        for e in path.elements {
+            switch e {
+            case let .moveToPoint(p): out.move(to: rp(p))
+            case let .addLineToPoint(p): out.line(to: rp(p))
+            case let .addQuadCurveToPoint(c, p): out.quad(to: rp(p), control: rp(c))
+            case let .addCurveToPoint(c1, c2, p): out.cubic(to: rp(p), control1: rp(c1), control2: rp(c2))
+            case .closeSubpath: out.close()
+            }
+        }
+    }
 
     public func move(to point: CGPoint) { _path.move(to: point, transform: _state.ctm) }
 
@@ -109,14 +134,20 @@ extension CGContext {
     /// mapped back to user space and stroked through the CTM, so the width, dashes and joins are
     /// in the user space current at stroke time (Apple's rule).
     func _strokeOutline(of devicePath: CGPath? = nil) -> (RasterPath, Double)? {
-        let p = devicePath ?? _path
+        guard let scale = _strokeIntoOutline(devicePath ?? _path) else { return nil }
+        return (_outline, scale)
+    }
+
+    /// Strokes the device path `p` into the context's reused ``_outline`` (emptied first);
+    /// returns the coverage scale, or nil when nothing is drawn. See ``_strokeOutline(of:)``.
+    func _strokeIntoOutline(_ p: CGPath) -> Double? {
         guard !p.isEmpty, _state.ctm._isInvertible else { return nil }
-        let user = RasterPath(CGPath(elements: p._mapped(_deviceToUser)))
+        Self._loadRaster(p, mapping: _deviceToUser, into: &_strokeUser)
         var style = _strokeStyle
         if style.width == 0 { style.width = 1e-6 }   // Core Graphics: width 0 is the thinnest line
-        var outline = RasterPath()
-        let scale = _stroker.stroke(user, style: style, transform: _rasterCTM, into: &outline)
-        guard scale > 0, !outline.isEmpty else { return nil }
-        return (outline, scale)
+        _outline.removeAll(keepingCapacity: true)
+        let scale = _stroker.stroke(_strokeUser, style: style, transform: _rasterCTM, into: &_outline)
+        guard scale > 0, !_outline.isEmpty else { return nil }
+        return scale
     }
 }

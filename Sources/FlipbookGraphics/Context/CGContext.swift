@@ -31,13 +31,15 @@ open class CGContext {
         let owned: Bool
         init(width: Int, height: Int) {
             self.width = width; self.height = height; stride = max(width, 1); owned = true
-            base = .allocate(capacity: max(width * height, 1))
-            base.initialize(repeating: 0, count: max(width * height, 1))
+            // calloc: large blocks come zeroed from the kernel, no memset pass over the bitmap.
+            let n = max(width * height, 1)
+            guard let raw = calloc(n, MemoryLayout<UInt32>.stride) else { fatalError("CGContext: out of memory for \(width)×\(height)") }
+            base = raw.bindMemory(to: UInt32.self, capacity: n)
         }
         init(base: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
             self.base = base; self.width = width; self.height = height; self.stride = stride; owned = false
         }
-        deinit { if owned { base.deallocate() } }
+        deinit { if owned { free(base) } }
         @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y * stride }
     }
 
@@ -53,6 +55,17 @@ open class CGContext {
     var _allowsAntialiasing = true
     let _rasterizer = PathRasterizer()
     let _stroker = PathStroker()
+    /// Reused per context so that a fill or stroke allocates nothing once the buffers have grown:
+    /// the device path as a raster path, the user-space path being stroked, the stroke outline,
+    /// and one row of coverage bytes for the solid painter (`_scratchCapacity` bytes).
+    var _fillPath = RasterPath()
+    var _strokeUser = RasterPath()
+    var _outline = RasterPath()
+    var _scratch: UnsafeMutablePointer<UInt8>
+    var _scratchCapacity: Int
+    /// Tests only: paint every solid fill through the general engine (a coverage buffer per
+    /// shape, then the compositing loop) instead of straight into the bitmap.
+    package var _generalPathOnly = false
 
     public let width: Int
     public let height: Int
@@ -82,11 +95,25 @@ open class CGContext {
         self.width = width; self.height = height
         self._bytesPerRow = bytesPerRow == 0 ? width * 4 : bytesPerRow
         self.colorSpace = space
+        _scratchCapacity = max(width, 1)
+        _scratch = .allocate(capacity: _scratchCapacity)
         if let data {
             _surface = _Surface(base: data.assumingMemoryBound(to: UInt32.self), width: width, height: height, stride: _bytesPerRow / 4)
         } else {
             _surface = _Surface(width: width, height: height)
         }
+    }
+
+    deinit { _scratch.deallocate() }
+
+    /// A scratch row of at least `n` coverage bytes (grown, never shrunk).
+    @inline(__always) func _scratchRow(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if n > _scratchCapacity {
+            _scratch.deallocate()
+            _scratchCapacity = n
+            _scratch = .allocate(capacity: n)
+        }
+        return _scratch
     }
 
     /// A copy of the pixels drawn so far (what ``makeImage()`` wraps).
@@ -96,12 +123,18 @@ open class CGContext {
     /// a transparency layer: the bitmap under all layers.
     public func makeImage() -> CGImage? {
         let s = _layers.first?.surface ?? _surface
-        var pb = PixelBuffer(width: width, height: height)
-        pb.withUnsafeMutableBytes { raw in
-            for y in 0..<height {
-                (raw.baseAddress! + y * width * 4).copyMemory(from: s.row(y), byteCount: width * 4)
+        let rowBytes = width * 4
+        // One pass: the rows copied into uninitialised memory (no zero fill first).
+        let bytes = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buf, count in
+            let dst = UnsafeMutableRawPointer(buf.baseAddress!)
+            if s.stride == width {
+                dst.copyMemory(from: s.base, byteCount: rowBytes * height)
+            } else {
+                for y in 0..<height { (dst + y * rowBytes).copyMemory(from: s.row(y), byteCount: rowBytes) }
             }
+            count = rowBytes * height
         }
+        guard let pb = try? PixelBuffer(width: width, height: height, bytes: bytes) else { return nil }
         return CGImage(pixelBuffer: pb)
     }
 
