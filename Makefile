@@ -34,15 +34,15 @@ test: setup
 	$(SWIFT) run --package-path Benchmarks flipbook-benchmarks --workload w2 --frames 2 --warmups 0
 	$(SWIFT) test --parallel
 
-## demo: render the default demo (animated W1 scene, 2 s at 30 fps, 1080p) to PNG frames (+ MP4 with ffmpeg)
+## demo: render the default demo (layers, a transition, shadows, shape layers; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg)
 demo: release
 	@rm -rf demo-out/frames && mkdir -p demo-out/frames
-	$(FLIPBOOK) render samples/scenes/demo-w1.json -o demo-out/frames
+	$(FLIPBOOK) render samples/scenes/demo.json -o demo-out/frames
 	@if command -v ffmpeg >/dev/null 2>&1; then \
-	  $(FLIPBOOK) render samples/scenes/demo-w1.json --format mp4 -o demo-out/demo-w1.mp4 --quiet && \
-	  echo "demo: MP4 in demo-out/demo-w1.mp4"; \
+	  $(FLIPBOOK) render samples/scenes/demo.json --format mp4 -o demo-out/demo.mp4 --quiet && \
+	  echo "demo: MP4 in demo-out/demo.mp4"; \
 	else echo "demo: ffmpeg not on PATH, no MP4 (install ffmpeg for one)"; fi
-	@echo "demo: PNG frames in demo-out/frames/ (frame_00000.png … frame_00059.png)"
+	@echo "demo: PNG frames in demo-out/frames/ (frame_00000.png … frame_00089.png)"
 
 ## bench: the benchmark suite (Benchmarks/: W1 W2 W3 W4 W6a W6b W7, end to end, the rasterizer alone, scaling sweeps), release build, < ~12 min
 bench: setup

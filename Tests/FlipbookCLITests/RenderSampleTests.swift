@@ -21,9 +21,19 @@ import FlipbookTestSupport
         return out2
     }
 
-    @Test(arguments: ["push-transition", "disable-actions-removal", "suppressed-position", "explicit-duration", "wag",
-                      "default-action-push", "pop-in", "fade-out-remove", "nested-transactions", "overshoot", "demo-w1",
-                      "minimal", "implicit-move", "actions", "features"])
+    static let sampleScenes = ["push-transition", "disable-actions-removal", "suppressed-position", "explicit-duration", "wag",
+                               "default-action-push", "pop-in", "fade-out-remove", "nested-transactions", "overshoot", "demo-w1",
+                               "minimal", "implicit-move", "actions", "features", "demo", "progress-ring", "signature",
+                               "marching-ants", "morphing-icon"]
+
+    /// The list above is every scene file in samples/scenes (a new sample cannot be forgotten).
+    @Test func theListCoversEverySampleScene() throws {
+        let dir = URL(fileURLWithPath: RenderRun.scene("minimal")).deletingLastPathComponent().path
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".json") }
+        #expect(Set(files.map { String($0.dropLast(5)) }) == Set(Self.sampleScenes))
+    }
+
+    @Test(arguments: sampleScenes)
     func everySampleSceneRenders(_ name: String) throws {
         let out = "\(tmp)/\(name)"
         let r = try RenderRun.run([RenderRun.scene(name), "-o", out, "--size", "64x36", "--frames", "0..1", "--quiet"])
