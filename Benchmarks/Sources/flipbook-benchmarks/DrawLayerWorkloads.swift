@@ -44,19 +44,7 @@ extension BenchWorkloads {
 
     static func w7DrawItems() -> [W7DrawLayer.Item] {
         PeersVectorScenes.w7().map { it in
-            let raw = it.raw
-            let path = CGMutablePath()
-            path.move(to: CGPoint(x: raw[0], y: raw[1]))
-            var i = 2
-            while i + 5 < raw.count {
-                path.addCurve(to: CGPoint(x: raw[i + 4], y: raw[i + 5]), control1: CGPoint(x: raw[i], y: raw[i + 1]),
-                              control2: CGPoint(x: raw[i + 2], y: raw[i + 3]))
-                i += 6
-            }
-            if it.kind == .fill { path.closeSubpath() }
-            let color = CGColor(red: CGFloat(it.r) / 255, green: CGFloat(it.g) / 255, blue: CGFloat(it.b) / 255,
-                                alpha: CGFloat(it.a) / 255)
-            return W7DrawLayer.Item(path: path, color: color, stroke: it.kind == .stroke, width: CGFloat(it.width))
+            W7DrawLayer.Item(path: it.cgPath, color: it.cgColor, stroke: it.kind == .stroke, width: CGFloat(it.width))
         }
     }
 

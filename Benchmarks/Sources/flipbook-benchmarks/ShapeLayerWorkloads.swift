@@ -18,21 +18,10 @@ extension BenchWorkloads {
     static func w7ShapeLayers() -> CALayer {
         let root = canvasLayer()
         for it in PeersVectorScenes.w7() {
-            let raw = it.raw
-            let path = CGMutablePath()
-            path.move(to: CGPoint(x: raw[0], y: raw[1]))
-            var i = 2
-            while i + 5 < raw.count {
-                path.addCurve(to: CGPoint(x: raw[i + 4], y: raw[i + 5]), control1: CGPoint(x: raw[i], y: raw[i + 1]),
-                              control2: CGPoint(x: raw[i + 2], y: raw[i + 3]))
-                i += 6
-            }
-            let color = CGColor(red: CGFloat(it.r) / 255, green: CGFloat(it.g) / 255, blue: CGFloat(it.b) / 255,
-                                alpha: CGFloat(it.a) / 255)
+            let color = it.cgColor
             let layer = CAShapeLayer()
             layer.frame = root.bounds
             if it.kind == .fill {
-                path.closeSubpath()
                 layer.fillColor = color
             } else {
                 layer.fillColor = nil
@@ -41,7 +30,7 @@ extension BenchWorkloads {
                 layer.lineCap = .round
                 layer.lineJoin = .round
             }
-            layer.path = path
+            layer.path = it.cgPath
             root.addSublayer(layer)
         }
         return root

@@ -1,0 +1,24 @@
+import Flipbook
+import Foundation
+
+extension VectorItem {
+    /// A W7 item as Core Graphics values: its cubic chain (`raw`: P0, then C1 C2 P per cubic) as
+    /// a `CGPath`, closed for a fill, and its straight colour. The shape-layer and the
+    /// `draw(in:)` workloads build their layers from these, so both draw the same paths.
+    var cgPath: CGPath {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: raw[0], y: raw[1]))
+        var i = 2
+        while i + 5 < raw.count {
+            path.addCurve(to: CGPoint(x: raw[i + 4], y: raw[i + 5]), control1: CGPoint(x: raw[i], y: raw[i + 1]),
+                          control2: CGPoint(x: raw[i + 2], y: raw[i + 3]))
+            i += 6
+        }
+        if kind == .fill { path.closeSubpath() }
+        return path
+    }
+
+    var cgColor: CGColor {
+        CGColor(red: CGFloat(r) / 255, green: CGFloat(g) / 255, blue: CGFloat(b) / 255, alpha: CGFloat(a) / 255)
+    }
+}
