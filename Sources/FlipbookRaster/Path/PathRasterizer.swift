@@ -220,6 +220,9 @@ struct _Cells {
     @usableFromInline var cov = UnsafeMutablePointer<UInt8>(bitPattern: 8)!
     @usableFromInline var ox = 0, oy = 0, width = 0, height = 0, stride = 0, words = 0
     @usableFromInline var xMinSub = 0, xMaxSub = 0, yMinSub = 0, yMaxSub = 0
+    /// Pixel rows `skip0 ..< skip1` (absolute) that vertical lines do not enter and the sweep
+    /// hands to ``StraightRows/emit(clip:into:)`` instead (empty unless `fill(…straight:…)`).
+    @usableFromInline var skip0 = 0, skip1 = 0
     @usableFromInline init() {}
 
     /// Adds the line (x0, y0) → (x1, y1), 24.8 fixed-point device coordinates, to the buffer.
@@ -247,6 +250,10 @@ struct _Cells {
         var r = y >> 8
         if dx == 0 {                                     // vertical: one cell per row, no division
             while y < bot {
+                if r >= skip0 && r < skip1 {                 // straight rows: written by the sweep
+                    r = skip1; y = r << 8
+                    continue
+                }
                 let yn = Swift.min((r + 1) << 8, bot)
                 let row = r - oy
                 _rowPiece(row * stride, row * words, xa - xMinSub, y - (r << 8), xa - xMinSub, yn - (r << 8), w)
@@ -377,13 +384,25 @@ struct _Cells {
     // MARK: Sweep
 
     @inlinable
-    func sweep<S: CoverageSink>(rule: FillRule, backend be: RasterBackend, into sink: inout S) {
+    func sweep<S: CoverageSink>(rule: FillRule, backend be: RasterBackend, straight: StraightRows? = nil, into sink: inout S) {
         let evenOdd = rule == .evenOdd
         let acc = acc, bits = bits, cov = cov
         let width = width, stride = stride, words = words, ox = ox, oy = oy
+        let skip0 = skip0, skip1 = skip1
         for row in 0..<height {
             let rowAcc = acc + row * stride, rowBits = bits + row * words
             let y = oy + row
+            if y >= skip0 && y < skip1 {
+                if y == skip0, let straight {
+                    straight.emit(clip: RasterClip(x0: ox, y0: skip0, x1: ox + width, y1: skip1), into: &sink)
+                }
+                // Nothing should be here; keep the buffer all-zero whatever was written.
+                for wi in 0..<words where rowBits[wi] != 0 {
+                    (rowAcc + (wi << 9)).update(repeating: 0, count: Swift.min(512, stride - (wi << 9)))
+                    rowBits[wi] = 0
+                }
+                continue
+            }
             var carry: Int32 = 0
             var x = 0
             for wi in 0..<words {

@@ -1,4 +1,5 @@
 import FlipbookRaster
+import FlipbookPixels
 /// A device-space window onto pixels: pixel `(x, y)` of the device lives at
 /// `base[(y − rect.y0) · stride + (x − rect.x0)]` for `(x, y)` in `rect`.
 
@@ -17,6 +18,8 @@ final class _WorkerScratch: @unchecked Sendable {
     var groups: [UnsafeMutablePointer<UInt32>] = []
     var groupCapacity = 0
     var coverage: UnsafeMutablePointer<UInt8>
+    /// A second coverage row (`_SolidPainter`'s opacity × coverage).
+    var folded: UnsafeMutablePointer<UInt8>
     var coverageCapacity: Int
     let rasterizer = PathRasterizer()
     var masks: UnsafeMutablePointer<UInt8>
@@ -27,12 +30,14 @@ final class _WorkerScratch: @unchecked Sendable {
     init() {
         coverageCapacity = 0
         coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        folded = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         masks = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         interiors = UnsafeMutablePointer<(Int, Int)>.allocate(capacity: 1)
     }
 
     deinit {
         coverage.deallocate()
+        folded.deallocate()
         masks.deallocate()
         interiors.deallocate()
         for g in groups { g.deallocate() }
@@ -53,6 +58,8 @@ final class _WorkerScratch: @unchecked Sendable {
         if coverageCapacity < width {
             coverage.deallocate()
             coverage = .allocate(capacity: width)
+            folded.deallocate()
+            folded = .allocate(capacity: width)
             coverageCapacity = width
         }
         if interiorCapacity < rows {
@@ -179,6 +186,10 @@ enum _BandExecutor {
             }
             return
         }
+        if case .solid(let c) = d.paint {
+            cover(d, r, t, scratch, _SolidPainter(color: c, alpha: d.alpha, folded: scratch.folded), tile: 0)
+            return
+        }
         cover(d, r, t, scratch, _GenericPainter(paint: d.paint, alpha: d.alpha), tile: 0)
     }
 
@@ -228,8 +239,10 @@ enum _BandExecutor {
         // Whole-pixel rectangles only narrow the rows and columns (coverage 255 inside, 0
         // outside: the rasterizer would give the same bytes); the others are rasterized.
         var rect = r, rasterized = 0, single = 0
-        for (i, s) in d.shapes.enumerated() {
-            if let p = s.pixelRect { rect = rect.intersection(p) } else { rasterized += 1; single = i }
+        d.shapes.withUnsafeBufferPointer { shapes in       // fields read in place, no copies of the paths
+            for i in shapes.indices {
+                if let p = shapes[i].pixelRect { rect = rect.intersection(p) } else { rasterized += 1; single = i }
+            }
         }
         if rect.isEmpty { return }
         let clip = RasterClip(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: rect.y1)
@@ -237,7 +250,10 @@ enum _BandExecutor {
         case 0:
             for y in rect.y0..<rect.y1 { sink.constantSpan(y: y, x: rect.x0, count: rect.x1 - rect.x0, coverage: 255) }
         case 1:
-            scratch.rasterizer.fill(d.shapes[single].path, rule: d.shapes[single].rule, clip: clip, into: &sink)
+            d.shapes.withUnsafeBufferPointer { shapes in
+                scratch.rasterizer.fill(shapes[single].path, rule: shapes[single].rule, clip: clip,
+                                        straight: shapes[single].straight, into: &sink)
+            }
         default:
             // Several shapes: a dense mask over `rect` (`coverageMask`), replayed as spans.
             let w = rect.x1 - rect.x0
@@ -296,6 +312,31 @@ struct _GenericPainter: _Painter {
     @inline(__always)
     func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
         _SpanPainter.span(paint, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
+    }
+}
+
+/// A solid colour (`_Paint.solid`) with the draw's alpha: `SpanBlend.solidOver` (SIMD) for
+/// every span. The same bytes as `_SpanPainter`'s scalar loop: that computes
+/// `k = div255(alpha·coverage)` and source-over of `scale(c, k)` (nothing where k = 0), which
+/// is `solidOver` of `c` through the coverage bytes `k` (`div255(255·m) = m`, `scale(c, 255) = c`).
+struct _SolidPainter: _Painter {
+    let color: UInt32, alpha: UInt32
+    /// A scratch row for `k` when alpha < 255 (the caller's coverage is left as it is).
+    let folded: UnsafeMutablePointer<UInt8>
+    let backend = RasterBackend.current
+    @inline(__always)
+    func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
+        guard let coverage else {
+            SpanBlend.solidOver(row + x0, color: RGBA8(packed: alpha == 255 ? color : PixelMath.scale(color, alpha)),
+                                count: x1 - x0, backend: backend)
+            return
+        }
+        if alpha == 255 {
+            SpanBlend.solidOver(row + x0, color: RGBA8(packed: color), count: x1 - x0, coverage: UnsafePointer(coverage), backend: backend)
+            return
+        }
+        for i in 0..<(x1 - x0) { folded[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(alpha, UInt32(coverage[i]))) }
+        SpanBlend.solidOver(row + x0, color: RGBA8(packed: color), count: x1 - x0, coverage: UnsafePointer(folded), backend: backend)
     }
 }
 

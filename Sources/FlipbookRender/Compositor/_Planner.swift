@@ -192,7 +192,15 @@ struct _Planner {
     /// Sublayers in drawing order: by `zPosition` (non-finite as 0), stable for equal values
     /// (the tree walk's rule, also used for the shadow offscreens).
     static func drawOrder(_ sublayers: [RenderLayer]) -> [RenderLayer] {
-        sublayers.enumerated().sorted { a, b in
+        // Already in order (all equal, the usual case): the stable sort would return it as is.
+        var ordered = true, last = -Double.infinity
+        for s in sublayers {
+            let z = s.zPosition.isFinite ? Double(s.zPosition) : 0
+            if z < last { ordered = false; break }
+            last = z
+        }
+        if ordered { return sublayers }
+        return sublayers.enumerated().sorted { a, b in
             let za = a.element.zPosition.isFinite ? a.element.zPosition : 0
             let zb = b.element.zPosition.isFinite ? b.element.zPosition : 0
             return za != zb ? za < zb : a.offset < b.offset
@@ -236,7 +244,9 @@ struct _Planner {
             let x0 = p.map(\.x).min()!, x1 = p.map(\.x).max()!, y0 = p.map(\.y).min()!, y1 = p.map(\.y).max()!
             pixelRect = _IRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)).intersection(frame)
         }
-        return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect)
+        // Axis-aligned (no rotation or shear): the straight middle rows skip the cell sweep.
+        let straight = pixelRect == nil && h.isAffine && h.m.1 == 0 && h.m.3 == 0 ? StraightRows(polygon: p) : nil
+        return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect, straight: straight)
     }
 
     /// `rect`'s outline (corners rounded by `radii`) in layer space, mapped by `h` and clipped in
@@ -265,19 +275,31 @@ struct _Planner {
             ]
             let affineScale = h.isAffine
                 ? RasterTransform(a: h.m.0, b: h.m.3, c: h.m.1, d: h.m.4, tx: 0, ty: 0).maxScale : 0
-            for (cx, cy, r, a0) in corners {
+            layer.reserveCapacity(4 * 16)
+            var lastR = -1.0, lastN = 0                  // affine: the count depends on r only
+            for (k, (cx, cy, r, a0)) in corners.enumerated() {
                 guard r > 0 else { layer.append((cx, cy)); continue }
-                let n = Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale)
-                for i in 0...n {
-                    let a = a0 + 0.5 * Double.pi * Double(i) / Double(n)
-                    layer.append((cx + r * cos(a), cy + r * sin(a)))
+                let n = h.isAffine && r == lastR ? lastN : Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale)
+                lastR = r; lastN = n
+                if n <= _ArcTable.maxChords {
+                    // The same cos/sin values, computed once per (corner, n) for the process.
+                    let t = _ArcTable.shared.quarter(k, n)
+                    for (c, s) in t { layer.append((cx + r * c, cy + r * s)) }
+                } else {
+                    for i in 0...n {
+                        let a = a0 + 0.5 * Double.pi * Double(i) / Double(n)
+                        layer.append((cx + r * cos(a), cy + r * sin(a)))
+                    }
                 }
             }
         } else {
             layer = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         }
         if reversed { layer.reverse() }
-        let pts = _HomogeneousClip.clipPolygon(layer, by: h, width: Double(width), height: Double(height))
+        let pts = h.isAffine
+            ? (_HomogeneousClip.affineInside(layer, by: h, width: Double(width), height: Double(height))
+                ?? _HomogeneousClip.clipPolygon(layer, by: h, width: Double(width), height: Double(height)))
+            : _HomogeneousClip.clipPolygon(layer, by: h, width: Double(width), height: Double(height))
         guard pts.count >= 3 else { return nil }
         var area = 0.0
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -368,4 +390,31 @@ struct _Planner {
         }
         emit(_Shape(path: path, rule: .nonZero, bounds: outer.bounds), clips: clips, paint: .solid(c), opacity: opacity)
     }
+}
+
+/// cos/sin of the quarter-arc chord angles `a0 + ½π·i/n` (the planner's corners `k` = 0…3 start
+/// at π, 1.5π, 0, ½π) for n ≤ ``maxChords``: the same expressions as computed inline, evaluated
+/// once per process instead of per layer and frame.
+final class _ArcTable: Sendable {
+    static let maxChords = 32
+    static let shared = _ArcTable()
+    let table: [[(Double, Double)]]
+
+    init() {
+        let starts = [Double.pi, 1.5 * Double.pi, 0, 0.5 * Double.pi]
+        var t: [[(Double, Double)]] = []
+        for k in 0..<4 {
+            for n in 0...Self.maxChords {
+                if n == 0 { t.append([]); continue }
+                t.append((0...n).map { i in
+                    let a = starts[k] + 0.5 * Double.pi * Double(i) / Double(n)
+                    return (cos(a), sin(a))
+                })
+            }
+        }
+        table = t
+    }
+
+    @inline(__always)
+    func quarter(_ k: Int, _ n: Int) -> [(Double, Double)] { table[k * (Self.maxChords + 1) + n] }
 }
