@@ -37,7 +37,7 @@ import Glibc
         // column 2: 0.75 → ⌊191.25 + ½⌋ = 191; columns 3…6: 255; column 7: 0.5 → 128 (half up).
         let pts = [RasterPoint(2.25, 1), RasterPoint(7.5, 1), RasterPoint(7.5, 9), RasterPoint(2.25, 9)]
         let s = StraightRows(polygon: pts)
-        #expect(s == StraightRows(y0: 1, y1: 9, left: 576, right: 1920))
+        #expect(s == StraightRows(y0: 1, y1: 9, left: 576, right: 1920, bounds: SIMD4(2.25, 1, 7.5, 9)))
         let bm = fill(pts, clip: RasterClip(width: 12, height: 12), straight: true)
         for y in 1..<9 {
             #expect(bm[1, y] == 0 && bm[2, y] == 191 && bm[3, y] == 255 && bm[6, y] == 255 && bm[7, y] == 128 && bm[8, y] == 0)

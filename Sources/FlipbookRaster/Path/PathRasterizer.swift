@@ -184,20 +184,40 @@ public final class PathRasterizer {
         return Int(s + 1_073_741_824.5) - 1_073_741_824
     }
 
+    /// Polyline → fixed-point lines → cells. A line with both ends above the buffer's rows,
+    /// both below, or both right of its columns (by more than a pixel, so by every rounding) adds
+    /// nothing (`addLine` would return at once): it is skipped before its points are converted,
+    /// so a band pays little for the parts of a shape it does not show. Lines left of the buffer
+    /// are not skipped (their cover folds into the first column).
     @usableFromInline
     struct _FixedSink: FlattenSink {
         @usableFromInline let r: _Cells
         @usableFromInline var sx = 0, sy = 0, cx = 0, cy = 0
-        @inlinable init(_ r: _Cells) { self.r = r }
+        /// The current point in pixels; `cx, cy` hold its fixed-point value when `fixedValid`.
+        @usableFromInline var px = 0.0, py = 0.0, fixedValid = true
+        @usableFromInline let minY: Double, maxY: Double, maxX: Double
+        @inlinable init(_ r: _Cells) {
+            self.r = r
+            minY = Double(r.oy - 1); maxY = Double(r.oy + r.height + 1); maxX = Double(r.ox + r.width + 1)
+        }
         @inlinable mutating func moveTo(_ p: RasterPoint) {
             cx = PathRasterizer._fixed(p.x); cy = PathRasterizer._fixed(p.y); sx = cx; sy = cy
+            px = p.x; py = p.y; fixedValid = true
         }
         @inlinable mutating func lineTo(_ p: RasterPoint, smooth: Bool) {
+            if (p.y < minY && py < minY) || (p.y > maxY && py > maxY) || (p.x > maxX && px > maxX) {
+                px = p.x; py = p.y; fixedValid = false
+                return
+            }
+            if !fixedValid { cx = PathRasterizer._fixed(px); cy = PathRasterizer._fixed(py) }
             let x = PathRasterizer._fixed(p.x), y = PathRasterizer._fixed(p.y)
             r.addLine(cx, cy, x, y)
-            cx = x; cy = y
+            cx = x; cy = y; px = p.x; py = p.y; fixedValid = true
         }
-        @inlinable mutating func endSubpath(closed: Bool) { r.addLine(cx, cy, sx, sy) }
+        @inlinable mutating func endSubpath(closed: Bool) {
+            if !fixedValid { cx = PathRasterizer._fixed(px); cy = PathRasterizer._fixed(py) }
+            r.addLine(cx, cy, sx, sy)
+        }
     }
 
     @usableFromInline

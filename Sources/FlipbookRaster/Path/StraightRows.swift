@@ -21,8 +21,12 @@ public struct StraightRows: Sendable, Hashable {
     /// The two vertical edges, 24.8 fixed point, `left < right`.
     public var left: Int, right: Int
 
-    public init(y0: Int, y1: Int, left: Int, right: Int) {
-        self.y0 = y0; self.y1 = y1; self.left = left; self.right = right
+    /// The polygon's bounds in pixels `(minX, minY, maxX, maxY)` (set by ``init(polygon:)``; nil
+    /// when made by hand): the rasterizer then need not scan the path for them.
+    public var bounds: SIMD4<Double>?
+
+    public init(y0: Int, y1: Int, left: Int, right: Int, bounds: SIMD4<Double>? = nil) {
+        self.y0 = y0; self.y1 = y1; self.left = left; self.right = right; self.bounds = bounds
     }
 
     /// The straight rows of the closed polygon `points` (device pixels; the last point joins the
@@ -30,12 +34,27 @@ public struct StraightRows: Sendable, Hashable {
     /// row free of other edges.
     public init?(polygon points: [RasterPoint]) {
         let n = points.count
-        guard n >= 4, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        guard n >= 4 else { return nil }
+        var b = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+        for p in points {
+            guard p.x.isFinite && p.y.isFinite else { return nil }
+            b = SIMD4(Swift.min(b.x, p.x), Swift.min(b.y, p.y), Swift.max(b.z, p.x), Swift.max(b.w, p.y))
+        }
+        guard b.x.isFinite, b.y.isFinite, b.z.isFinite, b.w.isFinite else { return nil }   // (NaN fails too)
+        guard let s = withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: n, { fx -> StraightRows? in
+            for i in 0..<n { fx[i] = (PathRasterizer._fixed(points[i].x), PathRasterizer._fixed(points[i].y)) }
+            return Self.find(UnsafeBufferPointer(fx))
+        }) else { return nil }
+        self = s
+        bounds = b
+    }
+
+    static func find(_ fx: UnsafeBufferPointer<(Int, Int)>) -> StraightRows? {
+        let n = fx.count
         // Fixed-point vertices (as the rasterizer rounds them), the two candidate edges.
         var lX = Int.max, lA = 0, lB = 0, rX = Int.min, rA = 0, rB = 0
-        var px = PathRasterizer._fixed(points[n - 1].x), py = PathRasterizer._fixed(points[n - 1].y)
-        for p in points {
-            let x = PathRasterizer._fixed(p.x), y = PathRasterizer._fixed(p.y)
+        var px = fx[n - 1].0, py = fx[n - 1].1
+        for (x, y) in fx {
             if x == px && y != py {
                 let len = abs(y - py)
                 if x < lX || (x == lX && len > abs(lB - lA)) { lX = x; lA = py; lB = y }
@@ -47,9 +66,8 @@ public struct StraightRows: Sendable, Hashable {
         var lo = max(min(lA, lB), min(rA, rB)), hi = min(max(lA, lB), max(rA, rB))
         guard hi - lo >= 256 else { return nil }
         // Every other non-horizontal edge must stay out of (lo, hi): shrink towards its side.
-        px = PathRasterizer._fixed(points[n - 1].x); py = PathRasterizer._fixed(points[n - 1].y)
-        for p in points {
-            let x = PathRasterizer._fixed(p.x), y = PathRasterizer._fixed(p.y)
+        px = fx[n - 1].0; py = fx[n - 1].1
+        for (x, y) in fx {
             let isLeft = x == lX && px == lX && ((py == lA && y == lB) || (py == lB && y == lA))
             let isRight = x == rX && px == rX && ((py == rA && y == rB) || (py == rB && y == rA))
             if y != py && !(isLeft || isRight) {
@@ -66,7 +84,7 @@ public struct StraightRows: Sendable, Hashable {
         // tests that compare these rows with the full sweep.)
         let r0 = -((-lo) >> 8), r1 = hi >> 8          // ⌈lo/256⌉, ⌊hi/256⌋
         guard r1 > r0 else { return nil }
-        self.init(y0: r0, y1: r1, left: lX, right: rX)
+        return StraightRows(y0: r0, y1: r1, left: lX, right: rX)
     }
 
     /// The coverage byte of a running sum `v` (0...2^17).
@@ -118,7 +136,13 @@ extension PathRasterizer {
             fill(path, rule: rule, clip: clip, into: &sink)
             return
         }
-        guard let b = Self._deviceBounds(path, .identity), _prepare(b, clip) else { return }
+        if s.y0 <= clip.y0 && clip.y1 <= s.y1 {          // only straight rows: no cells at all
+            // (inside the path's bounds, so the rasterizer's buffer would not narrow the columns)
+            s.emit(clip: clip, into: &sink)
+            return
+        }
+        let bounds = s.bounds.map { ($0.x, $0.y, $0.z, $0.w) } ?? Self._deviceBounds(path, .identity)
+        guard let b = bounds, _prepare(b, clip) else { return }
         var cells = _cells
         cells.skip0 = Swift.max(s.y0, cells.oy); cells.skip1 = Swift.min(s.y1, cells.oy + cells.height)
         _accumulate(path, .identity, cells)
