@@ -103,3 +103,31 @@ struct SplitMix {
     }
     mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 }
+
+/// `PathRasterizer.fill(_:rule:clip:bounds:into:)`: the caller's bounds (exact or larger) give
+/// the plain fill's bytes.
+@Suite struct KnownBoundsFillTests {
+    @Test func sameBytesAsThePlainFill() {
+        var rng = SplitMix(seed: 7)
+        for k in 0..<100 {
+            var p = RasterPath()
+            p.move(to: RasterPoint(70 * rng.unit(), 70 * rng.unit()))
+            for _ in 0..<3 {
+                p.cubic(to: RasterPoint(70 * rng.unit(), 70 * rng.unit()), control1: RasterPoint(70 * rng.unit(), 70 * rng.unit()),
+                        control2: RasterPoint(70 * rng.unit(), 70 * rng.unit()))
+            }
+            p.close()
+            var b = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+            for q in p.points { b = SIMD4(min(b.x, q.x), min(b.y, q.y), max(b.z, q.x), max(b.w, q.y)) }
+            let clip = k % 2 == 0 ? RasterClip(width: 64, height: 64) : RasterClip(x0: 3, y0: 10 + k % 20, x1: 50, y1: 40)
+            let rule: FillRule = k % 3 == 0 ? .evenOdd : .nonZero
+            let r = PathRasterizer()
+            var a = CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
+            var c = a, d = a
+            r.fill(p, rule: rule, clip: clip, into: &a)
+            r.fill(p, rule: rule, clip: clip, bounds: b, into: &c)
+            r.fill(p, rule: rule, clip: clip, bounds: b + SIMD4(-5.5, -3, 9, 2.25), into: &d)
+            #expect(a.bytes == c.bytes && a.bytes == d.bytes, "path \(k)")
+        }
+    }
+}

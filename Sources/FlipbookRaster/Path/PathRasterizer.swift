@@ -114,6 +114,20 @@ public final class PathRasterizer {
         cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, into: &sink)
     }
 
+    /// ``fill(_:rule:transform:clip:into:)`` of a device-space path (no transform) whose points
+    /// all lie in `bounds` = (minX, minY, maxX, maxY) and are finite — the caller's promise (a
+    /// path drawn in many bands computes them once instead of the rasterizer scanning the points
+    /// per band). Bounds larger than the path's give the same bytes (the buffer is only larger).
+    @inlinable
+    public func fill<S: CoverageSink>(_ path: RasterPath, rule: FillRule = .nonZero, clip: RasterClip,
+                                      bounds: SIMD4<Double>, into sink: inout S) {
+        guard !path.points.isEmpty, bounds.x.isFinite, bounds.y.isFinite, bounds.z.isFinite, bounds.w.isFinite,
+              _prepare((bounds.x, bounds.y, bounds.z, bounds.w), clip) else { return }
+        let cells = _cells
+        _accumulate(path, .identity, cells)
+        cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, into: &sink)
+    }
+
     // MARK: Bounds and buffers
 
     @inlinable

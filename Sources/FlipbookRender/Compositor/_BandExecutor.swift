@@ -291,7 +291,8 @@ enum _BandExecutor {
         var rect = r, rasterized = 0, single = 0
         d.shapes.withUnsafeBufferPointer { shapes in       // fields read in place, no copies of the paths
             for i in shapes.indices {
-                if let p = shapes[i].pixelRect { rect = rect.intersection(p) } else { rasterized += 1; single = i }
+                let pr = (shapes.baseAddress! + i).pointer(to: \.pixelRect)!.pointee
+                if let p = pr { rect = rect.intersection(p) } else { rasterized += 1; single = i }
             }
         }
         if rect.isEmpty { return }
@@ -301,8 +302,9 @@ enum _BandExecutor {
             for y in rect.y0..<rect.y1 { sink.constantSpan(y: y, x: rect.x0, count: rect.x1 - rect.x0, coverage: 255) }
         case 1:
             d.shapes.withUnsafeBufferPointer { shapes in
-                scratch.rasterizer.fill(shapes[single].path, rule: shapes[single].rule, clip: clip,
-                                        straight: shapes[single].straight, into: &sink)
+                let sp = shapes.baseAddress! + single
+                scratch.rasterizer.fill(sp.pointer(to: \.path)!.pointee, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
+                                        straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
             }
         default:
             // Several shapes: a dense mask over `rect` (`coverageMask`), replayed as spans.
