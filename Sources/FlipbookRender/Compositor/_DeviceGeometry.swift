@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookRaster
 
 /// A 3×3 homography in **column-vector** form, `[X Y W]ᵀ = H · [u v 1]ᵀ`, in `Double`.
 ///
@@ -117,16 +118,16 @@ enum _HomogeneousClip {
     /// nothing to clip): the same points (`x / 1 = x`), without the intermediate arrays; nil when
     /// a vertex is outside (then `clipPolygon` does the work).
     static func affineInside(_ pts: [(Double, Double)], by h: _Homography,
-                             width: Double, height: Double) -> [(x: Double, y: Double)]? {
+                             width: Double, height: Double) -> [RasterPoint]? {
         let g = guardBand
-        var out: [(x: Double, y: Double)] = []
+        var out: [RasterPoint] = []
         out.reserveCapacity(pts.count)
         for c in pts {
             let p = h.apply(c.0, c.1)
             // The five planes of `clipPolygon` with W = p.2 (exactly 1 for an affine map).
             guard p.2 - epsilon >= 0, p.0 + g * p.2 >= 0, (width + g) * p.2 - p.0 >= 0,
                   p.1 + g * p.2 >= 0, (height + g) * p.2 - p.1 >= 0 else { return nil }
-            out.append((x: p.0 / p.2, y: p.1 / p.2))
+            out.append(RasterPoint(p.0 / p.2, p.1 / p.2))
         }
         return out
     }

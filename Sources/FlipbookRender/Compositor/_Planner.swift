@@ -233,9 +233,7 @@ struct _Planner {
     /// front of the eye and near the frame, or it is degenerate.
     func shape(_ rect: CGRect, _ h: _Homography, radii: (Double, Double, Double, Double) = (0, 0, 0, 0)) -> _Shape? {
         guard let outer = devicePolygon(rect, h, radii: radii, reversed: false) else { return nil }
-        var path = RasterPath()
-        path.reserveCapacity(verbs: outer.points.count + 1, points: outer.points.count)
-        path.addPolygon(outer.points)
+        let path = RasterPath(polygon: outer.points)
         var pixelRect: _IRect? = nil
         let p = outer.points
         if p.count == 4, p.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }),
@@ -296,20 +294,19 @@ struct _Planner {
             layer = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         }
         if reversed { layer.reverse() }
-        let pts = h.isAffine
-            ? (_HomogeneousClip.affineInside(layer, by: h, width: Double(width), height: Double(height))
-                ?? _HomogeneousClip.clipPolygon(layer, by: h, width: Double(width), height: Double(height)))
-            : _HomogeneousClip.clipPolygon(layer, by: h, width: Double(width), height: Double(height))
-        guard pts.count >= 3 else { return nil }
+        let points: [RasterPoint]
+        if h.isAffine, let p = _HomogeneousClip.affineInside(layer, by: h, width: Double(width), height: Double(height)) {
+            points = p
+        } else {
+            points = _HomogeneousClip.clipPolygon(layer, by: h, width: Double(width), height: Double(height)).map { RasterPoint($0.x, $0.y) }
+        }
+        guard points.count >= 3 else { return nil }
         var area = 0.0
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        var points: [RasterPoint] = []
-        points.reserveCapacity(pts.count)
-        for i in 0..<pts.count {
-            let a = pts[i], b = pts[(i + 1) % pts.count]
+        for i in 0..<points.count {
+            let a = points[i], b = points[i + 1 == points.count ? 0 : i + 1]
             area += a.x * b.y - b.x * a.y
             minX = min(minX, a.x); maxX = max(maxX, a.x); minY = min(minY, a.y); maxY = max(maxY, a.y)
-            points.append(RasterPoint(a.x, a.y))
         }
         guard area.isFinite, abs(area) > 1e-9 else { return nil }
         let bounds = _IRect(x0: Int(minX.rounded(.down)) - 1, y0: Int(minY.rounded(.down)) - 1,
