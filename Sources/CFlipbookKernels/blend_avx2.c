@@ -49,15 +49,12 @@ FBK_AVX2 void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *m
     }
     if (i < n) { /* tail: same block maths on a zero-padded copy */
         intptr_t r = n - i;
-        uint32_t sb[8] = {0}, db[8] = {0};
+        __m256i keep = fbk_tail_keep(r);
         uint8_t mb[8] = {0};
-        memcpy(sb, src + i, (size_t)r * 4);
-        memcpy(db, dst + i, (size_t)r * 4);
-        if (mask) memcpy(mb, mask + i, (size_t)r);
-        __m256i out = over_block(_mm256_loadu_si256((const __m256i *)sb),
-                                 _mm256_loadu_si256((const __m256i *)db), mask ? mb : NULL, opacity);
-        _mm256_storeu_si256((__m256i *)db, out);
-        memcpy(dst + i, db, (size_t)r * 4);
+        if (mask) fbk_tail_mask(mb, mask + i, r);
+        __m256i out = over_block(_mm256_maskload_epi32((const int *)(src + i), keep),
+                                 _mm256_maskload_epi32((const int *)(dst + i), keep), mask ? mb : NULL, opacity);
+        _mm256_maskstore_epi32((int *)(dst + i), keep, out);
     }
 }
 
