@@ -65,6 +65,7 @@ public final class Compositor {
     /// The planning pass alone (for tests and tools): number of device-space operations.
     func plan(_ root: RenderLayer, width: Int, height: Int, scale: Double) -> [_Op] {
         var p = _Planner(width: width, height: height, scale: scale, mips: mips)
+        p.parallelism = threadCount
         p.plan(root: root)
         mips.endFrame()
         return p.ops

@@ -1,6 +1,7 @@
 import Flipbook
 import FlipbookRaster
 import Foundation
+import Dispatch
 
 /// The planning pass: walks an immutable `RenderLayer` tree once and emits a flat list of
 /// device-space `_Op`s (Sendable), so that execution never looks at layers again.
@@ -28,6 +29,8 @@ struct _Planner {
     var ownClipGroup: _IRect? = nil
     /// How many shadow offscreens this planner is nested in (`_Planner+Shadow.swift`).
     var shadowNesting = 0
+    /// Threads the planner may use for a layer's many sublayers (`planSublayers`).
+    var parallelism = 1
 
     /// The deepest layer nesting drawn: sublayers deeper than this (counted from the root, masks
     /// and transition pictures included) are skipped, so an absurdly deep tree cannot overflow
@@ -181,12 +184,39 @@ struct _Planner {
         }
         ownClipGroup = nil
         let sub = Self.sublayerSpace(l, m)
-        for s in Self.drawOrder(l.sublayers) {
-            layer(s, parent: sub, clips: childClips, opacity: drawOpacity, offset: (0, 0), ignoreTransition: false)
-        }
+        planSublayers(Self.drawOrder(l.sublayers), parent: sub, clips: childClips, opacity: drawOpacity)
         if let g = clipGroup { endClipGroup(g.index, clip: g.shapes) }
         if drawsOwn { border(l, h, clips: clips, opacity: drawOpacity) }
         closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
+    }
+
+    /// Sublayers at least this many are planned in chunks on `parallelism` threads.
+    static let parallelSublayers = 256
+
+    /// Plans `layers` (already in drawing order) as sublayers: one after the other, or — when
+    /// there are many and threads to spare — in contiguous chunks, each by a planner of its own
+    /// with this one's state, on several threads, their op lists appended in order. A sublayer's
+    /// ops depend only on the sublayer and the state passed down (groups it opens it closes, and
+    /// the op list holds no indices), so the list is the same op for op: the same bytes.
+    mutating func planSublayers(_ layers: [RenderLayer], parent: CATransform3D, clips: [_Shape], opacity: Double) {
+        guard parallelism > 1, layers.count >= Self.parallelSublayers else {
+            for s in layers {
+                layer(s, parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
+            }
+            return
+        }
+        let n = layers.count, chunks = min(n, 4 * parallelism)
+        let (width, height, scale, mips, depth, shadowNesting) = (width, height, scale, mips, depth, shadowNesting)
+        let results = _ChunkOps(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            var p = _Planner(width: width, height: height, scale: scale, mips: mips)
+            p.depth = depth; p.shadowNesting = shadowNesting
+            for i in (c * n / chunks)..<((c + 1) * n / chunks) {
+                p.layer(layers[i], parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
+            }
+            results.set(c, p.ops)
+        }
+        for c in 0..<chunks { ops.append(contentsOf: results.get(c)) }
     }
 
     /// Sublayers in drawing order: by `zPosition` (non-finite as 0), stable for equal values
@@ -414,4 +444,12 @@ final class _ArcTable: Sendable {
 
     @inline(__always)
     func quarter(_ k: Int, _ n: Int) -> [(Double, Double)] { table[k * (Self.maxChords + 1) + n] }
+}
+
+/// The op lists of `planSublayers`' chunks: each slot written by one thread, read after all.
+final class _ChunkOps: @unchecked Sendable {
+    private var lists: [[_Op]]
+    init(count: Int) { lists = Array(repeating: [], count: count) }
+    func set(_ i: Int, _ ops: [_Op]) { lists.withUnsafeMutableBufferPointer { $0[i] = ops } }
+    func get(_ i: Int) -> [_Op] { lists[i] }
 }
