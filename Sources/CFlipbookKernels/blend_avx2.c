@@ -49,15 +49,12 @@ FBK_AVX2 void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *m
     }
     if (i < n) { /* tail: same block maths on a zero-padded copy */
         intptr_t r = n - i;
-        uint32_t sb[8] = {0}, db[8] = {0};
+        __m256i keep = fbk_tail_keep(r);
         uint8_t mb[8] = {0};
-        memcpy(sb, src + i, (size_t)r * 4);
-        memcpy(db, dst + i, (size_t)r * 4);
-        if (mask) memcpy(mb, mask + i, (size_t)r);
-        __m256i out = over_block(_mm256_loadu_si256((const __m256i *)sb),
-                                 _mm256_loadu_si256((const __m256i *)db), mask ? mb : NULL, opacity);
-        _mm256_storeu_si256((__m256i *)db, out);
-        memcpy(dst + i, db, (size_t)r * 4);
+        if (mask) fbk_tail_mask(mb, mask + i, r);
+        __m256i out = over_block(_mm256_maskload_epi32((const int *)(src + i), keep),
+                                 _mm256_maskload_epi32((const int *)(dst + i), keep), mask ? mb : NULL, opacity);
+        _mm256_maskstore_epi32((int *)(dst + i), keep, out);
     }
 }
 
@@ -83,14 +80,19 @@ FBK_AVX2 void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *
         _mm256_storeu_si256((__m256i *)(dst + i), solid_block(clo, d, mask ? mask + i : NULL));
     }
     if (i < n) {
+        /* The last 1…7 pixels: masked load and store of the pixels (lanes past the end are
+           neither read nor written), the coverage bytes through a small buffer. Each lane is
+           computed on its own, so the stored lanes are those of a full block. */
         intptr_t r = n - i;
-        uint32_t db[8] = {0};
-        uint8_t mb[8] = {0};
-        memcpy(db, dst + i, (size_t)r * 4);
-        if (mask) memcpy(mb, mask + i, (size_t)r);
-        __m256i out = solid_block(clo, _mm256_loadu_si256((const __m256i *)db), mask ? mb : NULL);
-        _mm256_storeu_si256((__m256i *)db, out);
-        memcpy(dst + i, db, (size_t)r * 4);
+        __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)r), lanes);
+        uint8_t mb[8];
+        if (mask) {
+            for (intptr_t k = 0; k < 8; k++) mb[k] = k < r ? mask[i + k] : 0;
+            if (fbk_load_u64(mb) == 0) return;
+        }
+        __m256i d = _mm256_maskload_epi32((const int *)(dst + i), keep);
+        _mm256_maskstore_epi32((int *)(dst + i), keep, solid_block(clo, d, mask ? mb : NULL));
     }
 }
 #else

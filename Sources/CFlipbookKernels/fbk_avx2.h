@@ -17,6 +17,22 @@ static inline uint64_t fbk_load_u64(const uint8_t *p) {
     return v;
 }
 
+/* The last r (1..7) pixels of a span into / out of an 8-pixel buffer without memcpy calls:
+ * masked load and store (lanes >= r are neither read nor written; buffer lanes >= r are 0),
+ * and the coverage bytes zero-padded. */
+FBK_AVX2 static inline __m256i fbk_tail_keep(intptr_t r) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)r), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+FBK_AVX2 static inline void fbk_tail_load(uint32_t *buf, const uint32_t *p, __m256i keep) {
+    _mm256_storeu_si256((__m256i *)buf, _mm256_maskload_epi32((const int *)p, keep));
+}
+FBK_AVX2 static inline void fbk_tail_store(uint32_t *p, const uint32_t *buf, __m256i keep) {
+    _mm256_maskstore_epi32((int *)p, keep, _mm256_loadu_si256((const __m256i *)buf));
+}
+static inline void fbk_tail_mask(uint8_t *mb, const uint8_t *mask, intptr_t r) {
+    for (intptr_t k = 0; k < 8; k++) mb[k] = k < r ? mask[k] : 0;
+}
+
 /* exact round(x / 255) on u16 lanes, x <= 65025 */
 FBK_AVX2 static inline __m256i fbk_div255_16(__m256i x) {
     return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));

@@ -226,12 +226,13 @@ FBK_AVX2_INLINE void affine_loop(uint32_t *dst, intptr_t n, const fbk_image *img
     }
     if (i < n) {
         intptr_t r = n - i;
-        uint32_t db[8] = {0};
+        __m256i keep = fbk_tail_keep(r);
+        uint32_t db[8];
         uint8_t mb[8] = {0};
-        memcpy(db, dst + i, (size_t)r * 4);
-        if (mask) memcpy(mb, mask + i, (size_t)r);
+        fbk_tail_load(db, dst + i, keep);
+        if (mask) fbk_tail_mask(mb, mask + i, r);
         if (affine_block(db, img, HU, LU, HV, LV, bilinear, clamp, opacity, mask ? mb : NULL))
-            memcpy(dst + i, db, (size_t)r * 4);
+            fbk_tail_store(dst + i, db, keep);
     }
 }
 
@@ -316,12 +317,13 @@ FBK_AVX2_INLINE void proj_loop(uint32_t *dst, intptr_t n, const fbk_image *img, 
     }
     if (i < n) {
         intptr_t r = n - i;
-        uint32_t db[8] = {0};
+        __m256i keep = fbk_tail_keep(r);
+        uint32_t db[8];
         uint8_t mb[8] = {0};
-        memcpy(db, dst + i, (size_t)r * 4);
-        if (mask) memcpy(mb, mask + i, (size_t)r);
+        fbk_tail_load(db, dst + i, keep);
+        if (mask) fbk_tail_mask(mb, mask + i, r);
         if (proj_block(db, img, x0 + (double)i, m9, rowX, rowY, rowQ, clamp, opacity, mask ? mb : NULL))
-            memcpy(dst + i, db, (size_t)r * 4);
+            fbk_tail_store(dst + i, db, keep);
     }
 }
 

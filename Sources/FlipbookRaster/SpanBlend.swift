@@ -64,13 +64,13 @@ public enum SpanBlend {
                                  coverage: UnsafePointer<UInt8>? = nil, backend: RasterBackend = .current) {
         guard count > 0, color.packed != 0 else { return }
         if backend.effective == .native {
-            // Short spans (the edges of small shapes, < 8 px) and the < 8 px tail of longer ones
-            // go to the scalar twin (bit-identical): the AVX2 kernel would copy them through a
-            // stack buffer (two memcpys) for one partial vector.
-            let body = count & ~7
-            if body > 0 { fbk_solid_over_avx2(dst, color.packed, coverage, body) }
-            if body < count {
-                _solidOverScalar(dst + body, color: color.packed, count: count - body, coverage: coverage.map { $0 + body })
+            // Single pixels (the edges of small shapes) go to the scalar twin (bit-identical);
+            // everything else to the AVX2 kernel, whose last partial vector is a masked load and
+            // store (it used to copy the tail through a stack buffer: two memcpy calls).
+            if count == 1 {
+                _solidOverScalar(dst, color: color.packed, count: 1, coverage: coverage)
+            } else {
+                fbk_solid_over_avx2(dst, color.packed, coverage, count)
             }
         } else {
             _solidOverScalar(dst, color: color.packed, count: count, coverage: coverage)

@@ -55,6 +55,63 @@ import Foundation
         }
     }
 
+    /// Axis-aligned rounded rects at fractional positions (their straight rows are written
+    /// without the cell sweep), narrow and wide (narrow draws are painted a row per call), with
+    /// opacity < 1 (the solid painter folds it into the coverage), and small rotated images:
+    /// identical bytes for any band height and thread count.
+    @Test func axisAlignedRoundedRectsAndSmallLayersGiveIdenticalBytes() throws {
+        let img = CGImage(pixelBuffer: PixelBuffer.testPattern(width: 16, height: 16, index: 2))
+        var layers: [RenderLayer] = []
+        for i in 0..<14 {
+            let w = CGFloat(6 + (i * 17) % 70), h = CGFloat(5 + (i * 11) % 40)
+            let x = CGFloat(i * 7 % 60) + 0.3 + CGFloat(i) * 0.11, y = CGFloat(i * 9 % 80) + 0.45 + CGFloat(i) * 0.07
+            layers.append(TestScene.box(CGRect(x: x, y: y, width: w, height: h), i % 2 == 0 ? TestScene.red : TestScene.blue,
+                                        opacity: i % 3 == 0 ? 0.7 : 1) { $0.cornerRadius = CGFloat(i % 5) * 1.7 })
+        }
+        for i in 0..<5 {
+            layers.append(TestScene.box(CGRect(x: 10 + CGFloat(i) * 19.5, y: 95 + CGFloat(i) * 2.3, width: 16, height: 16), TestScene.green,
+                                        opacity: 0.8, transform: CATransform3DMakeRotation(CGFloat(i) * 0.6 + 0.2, 0, 0, 1), contents: img))
+        }
+        let root = TestScene.root(120, 128, layers)
+        let reference = try Compositor(threadCount: 1, bandHeight: 128).render(root, width: 120, height: 128, background: .black)
+        #expect(reference.isValidPremultiplied)
+        for band in [1, 5, 16, 32] {
+            for threads in [1, 2] {
+                let b = try Compositor(threadCount: threads, bandHeight: band).render(root, width: 120, height: 128, background: .black)
+                #expect(b == reference, "band \(band), threads \(threads)")
+            }
+        }
+    }
+
+    /// A root with more sublayers than `_Planner.parallelSublayers` is planned in chunks on
+    /// several threads: the same op list (count and bytes) as planning on one, with groups
+    /// (opacity with sublayers), masks, clip groups, shadows and images among the sublayers.
+    @Test func parallelPlanningGivesTheSameOpsAndBytes() throws {
+        let img = CGImage(pixelBuffer: PixelBuffer.testPattern(width: 8, height: 8, index: 3))
+        var layers: [RenderLayer] = []
+        for i in 0..<(_Planner.parallelSublayers + 77) {
+            let x = CGFloat(i * 37 % 110), y = CGFloat(i * 53 % 120) + 0.25
+            let kids = i % 7 == 0 ? [TestScene.box(CGRect(x: 2, y: 2, width: 6, height: 5), TestScene.green),
+                                     TestScene.box(CGRect(x: 4, y: 3, width: 6, height: 5), TestScene.blue)] : []
+            layers.append(TestScene.box(CGRect(x: x, y: y, width: 9 + CGFloat(i % 5), height: 8), i % 2 == 0 ? TestScene.red : TestScene.blue,
+                                        opacity: i % 3 == 0 ? 0.6 : 1, transform: CATransform3DMakeRotation(CGFloat(i % 4) * 0.3, 0, 0, 1),
+                                        zPosition: CGFloat(i % 11 == 0 ? 1 : 0), contents: i % 5 == 0 ? img : nil, configure: {
+                $0.cornerRadius = CGFloat(i % 4)
+                if i % 13 == 0 { $0.masksToBounds = true }
+                if i % 17 == 0 { $0.shadowOpacity = 0.5; $0.shadowRadius = 1.5 }
+                if i % 19 == 0 { $0.mask = TestScene.box(CGRect(x: 1, y: 1, width: 5, height: 5), TestScene.green) }
+            }, sublayers: kids))
+        }
+        let root = TestScene.root(120, 128, layers)
+        let one = Compositor(threadCount: 1), three = Compositor(threadCount: 3)
+        #expect(one.plan(root, width: 120, height: 128, scale: 1).count == three.plan(root, width: 120, height: 128, scale: 1).count)
+        let a = try Compositor(threadCount: 1).render(root, width: 120, height: 128, background: .black)
+        for threads in [2, 3] {
+            let b = try Compositor(threadCount: threads, bandHeight: 16).render(root, width: 120, height: 128, background: .black)
+            #expect(a == b, "threads \(threads)")
+        }
+    }
+
     /// A square at (2.25, 1.5)–(6.25, 5.5) on black: exact-area coverage of the edge pixels is
     /// the product of the covered fractions (axis-aligned), e.g. ¾ · ½ at the top-left corner.
     @Test func fractionalRectangleCoversItsArea() throws {

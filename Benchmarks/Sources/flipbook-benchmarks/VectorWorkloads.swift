@@ -3,6 +3,8 @@ import FlipbookPixels
 import FlipbookRaster
 import FlipbookRender
 import Foundation
+import Synchronization
+import Dispatch
 
 /// The peers' many-layers and paths workloads (`../shared/peers/README.md`, W6a, W6b, W7), same
 /// generator and order (`PeersVectorScenes`).
@@ -82,15 +84,17 @@ extension BenchWorkloads {
                        note: "\(BenchReport.fixed(10_000 / (s.medianMs / 1000), 0)) layers/s")]
     }
 
-    /// W7 on one thread (the rasterizer is per thread; no band split here yet).
+    /// W7: bands of 96 rows over `threads` threads (`VectorPainter`; `FLIPBOOK_W7_BAND=N` for
+    /// other heights: 64 → 96 → 136 measured 74 → 71 → 70–74 ms, the whole frame as one band 92–118).
     func w7() throws -> [BenchResult] {
         try PeersVectorScenes.checkVectors()
         let items = PeersVectorScenes.w7()
-        let painter = VectorPainter()
+        let band = ProcessInfo.processInfo.environment["FLIPBOOK_W7_BAND"].flatMap { Int($0) } ?? 96
+        let painter = VectorPainter(threads: threads, bandHeight: band)
         var buffer = PixelBuffer(width: PeersVectorScenes.width, height: PeersVectorScenes.height)
         let s = benchLoop(warmups: warmups, frames: frames) { painter.draw(items, into: &buffer) }
         save("w7", buffer)
-        return [result("w7", s, pixels: Self.w7Covered, threads: 1,
+        return [result("w7", s, pixels: Self.w7Covered, threads: threads,
                        note: "bypasses the layer model (no CAShapeLayer yet): PathRasterizer + PathStroker + SpanBlend, \(BenchReport.fixed(1500 / (s.medianMs / 1000), 0)) paths/s")]
     }
 
@@ -126,34 +130,107 @@ extension BenchWorkloads {
 
 /// Draws W7-style items (fills non-zero, strokes with round caps and joins) with a solid-colour
 /// painter: the frame W7 times.
-final class VectorPainter {
-    let rasterizer = PathRasterizer()
-    let stroker = PathStroker()
-    var outline = RasterPath()
+///
+/// Work is done **band by band** (`bandHeight` rows, all items in order for each band): a band
+/// of the canvas stays in L2 while every shape that meets it is painted, where drawing shape by
+/// shape over the whole 8 MB canvas missed the cache on every edge pixel (half the sweep's time
+/// in perf was the load of the destination pixel). The rasterizer gives a pixel the same bytes
+/// for any clip containing it, and each pixel sees the items in the same order, so the frame is
+/// byte-identical to a whole-canvas fill and for any thread count. Stroke outlines are built
+/// once per frame (split over the threads), then bands are handed out dynamically.
+final class VectorPainter: @unchecked Sendable {
+    let threads: Int
+    let bandHeight: Int
+    let rasterizers: [PathRasterizer]
+    let strokers: [PathStroker]
+    var outlines: [RasterPath] = []
+    /// Per item: the bounds of its points (control points included: curves stay in their hull),
+    /// nil for an empty or non-finite path.
+    var rows: [SIMD4<Double>?] = []
     let backend = RasterBackend.current
 
-    init() { outline.reserveCapacity(verbs: 1 << 14, points: 1 << 14) }
+    init(threads: Int = 1, bandHeight: Int = 96) {
+        self.threads = max(1, threads)
+        self.bandHeight = max(1, bandHeight)
+        rasterizers = (0..<self.threads).map { _ in PathRasterizer() }
+        strokers = (0..<self.threads).map { _ in PathStroker() }
+    }
+
+    /// The bounds (minX, minY, maxX, maxY) of a path's points, or nil.
+    static func bounds(_ p: RasterPath) -> SIMD4<Double>? {
+        var b = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+        for q in p.points {
+            guard q.x.isFinite, q.y.isFinite else { return nil }
+            b = SIMD4(min(b.x, q.x), min(b.y, q.y), max(b.z, q.x), max(b.w, q.y))
+        }
+        return b.x.isFinite ? b : nil
+    }
 
     func draw(_ items: [VectorItem], background: RGBA8 = RGBA8(r: 255, g: 255, b: 255, a: 255), into buffer: inout PixelBuffer) {
         let w = buffer.width, h = buffer.height, stride = buffer.bytesPerRow / 4
+        if outlines.count != items.count {
+            outlines = items.map { it in
+                var o = RasterPath()
+                if it.kind == .stroke { o.reserveCapacity(verbs: 1 << 12, points: 1 << 12) }
+                return o
+            }
+            rows = Array(repeating: nil, count: items.count)
+        }
+        // Outlines (and every item's rows), split over the threads; each element is written by
+        // one thread only, through the buffers' base addresses.
+        let strokeIdx = items.indices.filter { items[$0].kind == .stroke }
+        let rowsP = rows.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        let outP = outlines.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        parallel(threads) { k in
+            var i = k
+            while i < items.count {
+                if items[i].kind == .fill { rowsP[i] = Self.bounds(items[i].path) }
+                i += threads
+            }
+            var j = k
+            while j < strokeIdx.count {
+                let n = strokeIdx[j], it = items[n]
+                outP[n].removeAll()
+                strokers[k].stroke(it.path, style: StrokeStyle(width: it.width, cap: .round, join: .round), into: &outP[n])
+                rowsP[n] = Self.bounds(outP[n])
+                j += threads
+            }
+        }
+        let bandH = bandHeight, bands = (h + bandH - 1) / bandH
         buffer.withUnsafeMutableBytes { raw in
             let canvas = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-            for y in 0..<h { SpanBlend.fill(canvas + y * stride, count: w, color: background, backend: backend) }
-            let clip = RasterClip(width: w, height: h)
-            for it in items {
-                var sink = SolidSink(canvas: canvas, stride: stride,
-                                     color: RGBA8(straightR: it.r, g: it.g, b: it.b, a: it.a), backend: backend)
-                if it.kind == .fill {
-                    rasterizer.fill(it.path, rule: .nonZero, clip: clip, into: &sink)
-                } else {
-                    outline.removeAll()
-                    stroker.stroke(it.path, style: StrokeStyle(width: it.width, cap: .round, join: .round), into: &outline)
-                    rasterizer.fill(outline, rule: .nonZero, clip: clip, into: &sink)
+            let next = Atomic<Int>(0)
+            parallel(threads) { k in
+                let rasterizer = rasterizers[k]
+                while true {
+                    let b = next.add(1, ordering: .relaxed).oldValue
+                    if b >= bands { break }
+                    let y0 = b * bandH, y1 = min(h, y0 + bandH)
+                    for y in y0..<y1 { SpanBlend.fill(canvas + y * stride, count: w, color: background, backend: backend) }
+                    let clip = RasterClip(x0: 0, y0: y0, x1: w, y1: y1)
+                    for i in items.indices {
+                        guard let r = rowsP[i], r.y - 1 < Double(y1), r.w + 1 > Double(y0) else { continue }
+                        let it = items[i]
+                        var sink = SolidSink(canvas: canvas, stride: stride,
+                                             color: RGBA8(straightR: it.r, g: it.g, b: it.b, a: it.a), backend: backend)
+                        rasterizer.fill(it.kind == .fill ? it.path : outP[i], rule: .nonZero, clip: clip, bounds: r, into: &sink)
+                    }
                 }
             }
         }
     }
+
+    /// Runs `body(k)` for k in 0..<n, on n threads when n > 1.
+    func parallel(_ n: Int, _ body: (Int) -> Void) {
+        if n == 1 { body(0); return }
+        withoutActuallyEscaping(body) { b in
+            let box = _Unchecked(b)
+            DispatchQueue.concurrentPerform(iterations: n) { box.value($0) }
+        }
+    }
 }
+
+struct _Unchecked<T>: @unchecked Sendable { let value: T; init(_ v: T) { value = v } }
 
 /// A solid premultiplied colour painted source-over through the coverage of a path.
 struct SolidSink: CoverageSink {

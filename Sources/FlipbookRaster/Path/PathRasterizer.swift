@@ -114,6 +114,20 @@ public final class PathRasterizer {
         cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, into: &sink)
     }
 
+    /// ``fill(_:rule:transform:clip:into:)`` of a device-space path (no transform) whose points
+    /// all lie in `bounds` = (minX, minY, maxX, maxY) and are finite — the caller's promise (a
+    /// path drawn in many bands computes them once instead of the rasterizer scanning the points
+    /// per band). Bounds larger than the path's give the same bytes (the buffer is only larger).
+    @inlinable
+    public func fill<S: CoverageSink>(_ path: RasterPath, rule: FillRule = .nonZero, clip: RasterClip,
+                                      bounds: SIMD4<Double>, into sink: inout S) {
+        guard !path.points.isEmpty, bounds.x.isFinite, bounds.y.isFinite, bounds.z.isFinite, bounds.w.isFinite,
+              _prepare((bounds.x, bounds.y, bounds.z, bounds.w), clip) else { return }
+        let cells = _cells
+        _accumulate(path, .identity, cells)
+        cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, into: &sink)
+    }
+
     // MARK: Bounds and buffers
 
     @inlinable
@@ -184,20 +198,40 @@ public final class PathRasterizer {
         return Int(s + 1_073_741_824.5) - 1_073_741_824
     }
 
+    /// Polyline → fixed-point lines → cells. A line with both ends above the buffer's rows,
+    /// both below, or both right of its columns (by more than a pixel, so by every rounding) adds
+    /// nothing (`addLine` would return at once): it is skipped before its points are converted,
+    /// so a band pays little for the parts of a shape it does not show. Lines left of the buffer
+    /// are not skipped (their cover folds into the first column).
     @usableFromInline
     struct _FixedSink: FlattenSink {
         @usableFromInline let r: _Cells
         @usableFromInline var sx = 0, sy = 0, cx = 0, cy = 0
-        @inlinable init(_ r: _Cells) { self.r = r }
+        /// The current point in pixels; `cx, cy` hold its fixed-point value when `fixedValid`.
+        @usableFromInline var px = 0.0, py = 0.0, fixedValid = true
+        @usableFromInline let minY: Double, maxY: Double, maxX: Double
+        @inlinable init(_ r: _Cells) {
+            self.r = r
+            minY = Double(r.oy - 1); maxY = Double(r.oy + r.height + 1); maxX = Double(r.ox + r.width + 1)
+        }
         @inlinable mutating func moveTo(_ p: RasterPoint) {
             cx = PathRasterizer._fixed(p.x); cy = PathRasterizer._fixed(p.y); sx = cx; sy = cy
+            px = p.x; py = p.y; fixedValid = true
         }
         @inlinable mutating func lineTo(_ p: RasterPoint, smooth: Bool) {
+            if (p.y < minY && py < minY) || (p.y > maxY && py > maxY) || (p.x > maxX && px > maxX) {
+                px = p.x; py = p.y; fixedValid = false
+                return
+            }
+            if !fixedValid { cx = PathRasterizer._fixed(px); cy = PathRasterizer._fixed(py) }
             let x = PathRasterizer._fixed(p.x), y = PathRasterizer._fixed(p.y)
             r.addLine(cx, cy, x, y)
-            cx = x; cy = y
+            cx = x; cy = y; px = p.x; py = p.y; fixedValid = true
         }
-        @inlinable mutating func endSubpath(closed: Bool) { r.addLine(cx, cy, sx, sy) }
+        @inlinable mutating func endSubpath(closed: Bool) {
+            if !fixedValid { cx = PathRasterizer._fixed(px); cy = PathRasterizer._fixed(py) }
+            r.addLine(cx, cy, sx, sy)
+        }
     }
 
     @usableFromInline
@@ -220,6 +254,9 @@ struct _Cells {
     @usableFromInline var cov = UnsafeMutablePointer<UInt8>(bitPattern: 8)!
     @usableFromInline var ox = 0, oy = 0, width = 0, height = 0, stride = 0, words = 0
     @usableFromInline var xMinSub = 0, xMaxSub = 0, yMinSub = 0, yMaxSub = 0
+    /// Pixel rows `skip0 ..< skip1` (absolute) that vertical lines do not enter and the sweep
+    /// hands to ``StraightRows/emit(clip:into:)`` instead (empty unless `fill(…straight:…)`).
+    @usableFromInline var skip0 = 0, skip1 = 0
     @usableFromInline init() {}
 
     /// Adds the line (x0, y0) → (x1, y1), 24.8 fixed-point device coordinates, to the buffer.
@@ -247,6 +284,10 @@ struct _Cells {
         var r = y >> 8
         if dx == 0 {                                     // vertical: one cell per row, no division
             while y < bot {
+                if r >= skip0 && r < skip1 {                 // straight rows: written by the sweep
+                    r = skip1; y = r << 8
+                    continue
+                }
                 let yn = Swift.min((r + 1) << 8, bot)
                 let row = r - oy
                 _rowPiece(row * stride, row * words, xa - xMinSub, y - (r << 8), xa - xMinSub, yn - (r << 8), w)
@@ -377,13 +418,25 @@ struct _Cells {
     // MARK: Sweep
 
     @inlinable
-    func sweep<S: CoverageSink>(rule: FillRule, backend be: RasterBackend, into sink: inout S) {
+    func sweep<S: CoverageSink>(rule: FillRule, backend be: RasterBackend, straight: StraightRows? = nil, into sink: inout S) {
         let evenOdd = rule == .evenOdd
         let acc = acc, bits = bits, cov = cov
         let width = width, stride = stride, words = words, ox = ox, oy = oy
+        let skip0 = skip0, skip1 = skip1
         for row in 0..<height {
             let rowAcc = acc + row * stride, rowBits = bits + row * words
             let y = oy + row
+            if y >= skip0 && y < skip1 {
+                if y == skip0, let straight {
+                    straight.emit(clip: RasterClip(x0: ox, y0: skip0, x1: ox + width, y1: skip1), into: &sink)
+                }
+                // Nothing should be here; keep the buffer all-zero whatever was written.
+                for wi in 0..<words where rowBits[wi] != 0 {
+                    (rowAcc + (wi << 9)).update(repeating: 0, count: Swift.min(512, stride - (wi << 9)))
+                    rowBits[wi] = 0
+                }
+                continue
+            }
             var carry: Int32 = 0
             var x = 0
             for wi in 0..<words {

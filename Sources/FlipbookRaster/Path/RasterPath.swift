@@ -157,6 +157,16 @@ public struct RasterPath: Sendable, Equatable {
         close()
     }
 
+    /// The closed polygon through `pts` (as `addPolygon` on an empty path), adopting the array
+    /// as the path's points (no copy).
+    public init(polygon pts: [RasterPoint]) {
+        guard !pts.isEmpty else { return }
+        var v = [Verb](repeating: .line, count: pts.count + 1)
+        v[0] = .move; v[pts.count] = .close
+        verbs = v
+        points = pts
+    }
+
     /// A closed polygon through `pts`.
     public mutating func addPolygon(_ pts: [RasterPoint]) {
         guard let f = pts.first else { return }

@@ -26,7 +26,7 @@ public final class Compositor {
     private var scratch: [_WorkerScratch] = []
     private let mips = _MipCache()
 
-    public init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, bandHeight: Int = 16) {
+    public init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, bandHeight: Int = 32) {
         self.threadCount = max(1, threadCount)
         self.bandHeight = max(1, bandHeight)
     }
@@ -65,6 +65,7 @@ public final class Compositor {
     /// The planning pass alone (for tests and tools): number of device-space operations.
     func plan(_ root: RenderLayer, width: Int, height: Int, scale: Double) -> [_Op] {
         var p = _Planner(width: width, height: height, scale: scale, mips: mips)
+        p.parallelism = threadCount
         p.plan(root: root)
         mips.endFrame()
         return p.ops
@@ -78,7 +79,7 @@ public final class Compositor {
         while scratch.count < workers { scratch.append(_WorkerScratch()) }
         for s in scratch.prefix(workers) { s.prepare(width: stride, bandHeight: bandH) }
         let workerScratch = Array(scratch.prefix(workers))
-        let drawBounds = _BandExecutor.drawBounds(ops)
+        let bandLists = _BandExecutor.bandLists(ops, bandHeight: bandH, bands: bands)
         buffer.withUnsafeMutableBytes { raw in
             let base = _SendablePointer(p: raw.baseAddress!.assumingMemoryBound(to: UInt32.self))
             let runBand = { @Sendable (band: Int, s: _WorkerScratch) in
@@ -88,7 +89,7 @@ public final class Compositor {
                 if let background {
                     for y in y0..<y1 { SpanBlend.fill(t.row(y), count: width, color: background) }
                 }
-                _BandExecutor.run(ops, drawBounds: drawBounds, frame: t, scratch: s)
+                _BandExecutor.run(ops, indices: bandLists[band], frame: t, scratch: s)
             }
             if workers == 1 {
                 for b in 0..<bands { runBand(b, workerScratch[0]) }

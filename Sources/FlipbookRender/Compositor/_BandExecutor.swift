@@ -1,4 +1,5 @@
 import FlipbookRaster
+import FlipbookPixels
 /// A device-space window onto pixels: pixel `(x, y)` of the device lives at
 /// `base[(y − rect.y0) · stride + (x − rect.x0)]` for `(x, y)` in `rect`.
 
@@ -17,6 +18,10 @@ final class _WorkerScratch: @unchecked Sendable {
     var groups: [UnsafeMutablePointer<UInt32>] = []
     var groupCapacity = 0
     var coverage: UnsafeMutablePointer<UInt8>
+    /// A second coverage row (`_SolidPainter`'s opacity × coverage).
+    var folded: UnsafeMutablePointer<UInt8>
+    /// A third one (`_RowSink`'s gathered row).
+    var rowCoverage: UnsafeMutablePointer<UInt8>
     var coverageCapacity: Int
     let rasterizer = PathRasterizer()
     var masks: UnsafeMutablePointer<UInt8>
@@ -27,12 +32,16 @@ final class _WorkerScratch: @unchecked Sendable {
     init() {
         coverageCapacity = 0
         coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        folded = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        rowCoverage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         masks = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         interiors = UnsafeMutablePointer<(Int, Int)>.allocate(capacity: 1)
     }
 
     deinit {
         coverage.deallocate()
+        folded.deallocate()
+        rowCoverage.deallocate()
         masks.deallocate()
         interiors.deallocate()
         for g in groups { g.deallocate() }
@@ -53,6 +62,10 @@ final class _WorkerScratch: @unchecked Sendable {
         if coverageCapacity < width {
             coverage.deallocate()
             coverage = .allocate(capacity: width)
+            folded.deallocate()
+            folded = .allocate(capacity: width)
+            rowCoverage.deallocate()
+            rowCoverage = .allocate(capacity: width)
             coverageCapacity = width
         }
         if interiorCapacity < rows {
@@ -96,9 +109,41 @@ enum _BandExecutor {
     /// skips the draws that miss the band — the same bytes, since such a draw paints nothing
     /// (group pushes and pops always run: the group stack must stay balanced).
     static func run(_ ops: [_Op], drawBounds: [_IRect?]? = nil, frame: _Target, scratch: _WorkerScratch) {
-        var stack: [_Target] = [frame]
+        if let db = drawBounds {
+            var list: [Int32] = []
+            for i in ops.indices where !(db[i].map { $0.intersection(frame.rect).isEmpty } ?? false) { list.append(Int32(i)) }
+            run(ops, indices: list, frame: frame, scratch: scratch)
+        } else {
+            run(ops, indices: ops.indices.map { Int32($0) }, frame: frame, scratch: scratch)
+        }
+    }
+
+    /// The ops of each band of `bandHeight` rows (`bands` of them, from row 0), in order: the
+    /// draws whose bounds meet the band, and every group push and pop. Built once per frame, so
+    /// a band visits only its own draws — with 10,000 small layers and 68 bands, scanning the
+    /// whole list per band (and its bounds, a cache miss each) cost more than some draws.
+    static func bandLists(_ ops: [_Op], bandHeight: Int, bands: Int) -> [[Int32]] {
+        var lists = [[Int32]](repeating: [], count: bands)
         for i in ops.indices {
-            if let db = drawBounds, let b = db[i], b.intersection(frame.rect).isEmpty { continue }
+            if case .draw(let d) = ops[i] {
+                let b = d.bounds
+                if b.isEmpty { continue }
+                let first = max(0, b.y0 / bandHeight), last = min(bands - 1, (b.y1 - 1) / bandHeight)
+                if first > last { continue }
+                for k in first...last { lists[k].append(Int32(i)) }
+            } else {
+                for k in 0..<bands { lists[k].append(Int32(i)) }
+            }
+        }
+        return lists
+    }
+
+    /// Runs the ops at `indices` (increasing; draws that miss the band may be left out — they
+    /// paint nothing there — but every push and pop must be present).
+    static func run(_ ops: [_Op], indices: [Int32], frame: _Target, scratch: _WorkerScratch) {
+        var stack: [_Target] = [frame]
+        for j in indices {
+            let i = Int(j)
             switch ops[i] {
             case .draw(let d):
                 draw(d, into: stack[stack.count - 1], scratch: scratch)
@@ -179,11 +224,17 @@ enum _BandExecutor {
             }
             return
         }
+        if case .solid(let c) = d.paint {
+            cover(d, r, t, scratch, _SolidPainter(color: c, alpha: d.alpha, folded: scratch.folded), tile: 0)
+            return
+        }
         cover(d, r, t, scratch, _GenericPainter(paint: d.paint, alpha: d.alpha), tile: 0)
     }
 
     /// Width of the column tiles in which interior spans of sampled images are drawn.
     static let tileWidth = 64
+    /// Draws at most this wide are painted a whole row per painter call (`_RowSink`).
+    static let rowModeWidth = 64
 
     /// Rasterizes the draw's coverage over `r` and paints it with `painter`.
     ///
@@ -200,6 +251,16 @@ enum _BandExecutor {
         if tile > 0 { for i in 0..<n { interiors[i] = (0, 0) } }
         // The sink reaches the painter through a pointer: no copies (and reference counting) of
         // the painter's image state per span.
+        if r.x1 - r.x0 <= rowModeWidth {
+            // A narrow draw (a small layer): each row's spans gathered into one coverage row and
+            // painted by one call — with ~3 spans per row of 10–45 px, the per-call set-up of
+            // the samplers cost more than the pixels. (Narrower than a column tile: no tiling.)
+            withUnsafePointer(to: painter) { pp in
+                var sink = _RowSink(painter: pp, target: t, buffer: scratch.rowCoverage, x0: r.x0)
+                coverRows(d, r, scratch, &sink)
+            }
+            return
+        }
         withUnsafePointer(to: painter) { pp in
             var sink = _PaintSink(painter: pp, target: t, constant: scratch.coverage, interiors: tile > 0 ? interiors : nil, y0: r.y0)
             coverRows(d, r, scratch, &sink)
@@ -223,13 +284,16 @@ enum _BandExecutor {
 
     /// The coverage part of `cover`: shapes → `sink`.
     @inline(__always)
-    static func coverRows<P: _Painter>(_ d: _Draw, _ r: _IRect, _ scratch: _WorkerScratch, _ sink: inout _PaintSink<P>) {
+    static func coverRows<S: _FlushingSink>(_ d: _Draw, _ r: _IRect, _ scratch: _WorkerScratch, _ sink: inout S) {
         defer { sink.flush() }
         // Whole-pixel rectangles only narrow the rows and columns (coverage 255 inside, 0
         // outside: the rasterizer would give the same bytes); the others are rasterized.
         var rect = r, rasterized = 0, single = 0
-        for (i, s) in d.shapes.enumerated() {
-            if let p = s.pixelRect { rect = rect.intersection(p) } else { rasterized += 1; single = i }
+        d.shapes.withUnsafeBufferPointer { shapes in       // fields read in place, no copies of the paths
+            for i in shapes.indices {
+                let pr = (shapes.baseAddress! + i).pointer(to: \.pixelRect)!.pointee
+                if let p = pr { rect = rect.intersection(p) } else { rasterized += 1; single = i }
+            }
         }
         if rect.isEmpty { return }
         let clip = RasterClip(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: rect.y1)
@@ -237,7 +301,11 @@ enum _BandExecutor {
         case 0:
             for y in rect.y0..<rect.y1 { sink.constantSpan(y: y, x: rect.x0, count: rect.x1 - rect.x0, coverage: 255) }
         case 1:
-            scratch.rasterizer.fill(d.shapes[single].path, rule: d.shapes[single].rule, clip: clip, into: &sink)
+            d.shapes.withUnsafeBufferPointer { shapes in
+                let sp = shapes.baseAddress! + single
+                scratch.rasterizer.fill(sp.pointer(to: \.path)!.pointee, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
+                                        straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
+            }
         default:
             // Several shapes: a dense mask over `rect` (`coverageMask`), replayed as spans.
             let w = rect.x1 - rect.x0
@@ -296,6 +364,31 @@ struct _GenericPainter: _Painter {
     @inline(__always)
     func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
         _SpanPainter.span(paint, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
+    }
+}
+
+/// A solid colour (`_Paint.solid`) with the draw's alpha: `SpanBlend.solidOver` (SIMD) for
+/// every span. The same bytes as `_SpanPainter`'s scalar loop: that computes
+/// `k = div255(alpha·coverage)` and source-over of `scale(c, k)` (nothing where k = 0), which
+/// is `solidOver` of `c` through the coverage bytes `k` (`div255(255·m) = m`, `scale(c, 255) = c`).
+struct _SolidPainter: _Painter {
+    let color: UInt32, alpha: UInt32
+    /// A scratch row for `k` when alpha < 255 (the caller's coverage is left as it is).
+    let folded: UnsafeMutablePointer<UInt8>
+    let backend = RasterBackend.current
+    @inline(__always)
+    func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
+        guard let coverage else {
+            SpanBlend.solidOver(row + x0, color: RGBA8(packed: alpha == 255 ? color : PixelMath.scale(color, alpha)),
+                                count: x1 - x0, backend: backend)
+            return
+        }
+        if alpha == 255 {
+            SpanBlend.solidOver(row + x0, color: RGBA8(packed: color), count: x1 - x0, coverage: UnsafePointer(coverage), backend: backend)
+            return
+        }
+        for i in 0..<(x1 - x0) { folded[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(alpha, UInt32(coverage[i]))) }
+        SpanBlend.solidOver(row + x0, color: RGBA8(packed: color), count: x1 - x0, coverage: UnsafePointer(folded), backend: backend)
     }
 }
 
@@ -368,6 +461,55 @@ struct _PaintSink<P: _Painter>: CoverageSink {
         while e > s && c[e - 1] == 255 { e -= 1 }
         painter.pointee.span(y, x + s, x + e, target.row(y), UnsafeMutablePointer(mutating: c + s))
         if e < coverage.count { solid(y, x + e, x + coverage.count) }
+    }
+}
+
+/// A coverage sink the executor flushes after the last span of a draw.
+protocol _FlushingSink: CoverageSink {
+    mutating func flush()
+}
+
+extension _PaintSink: _FlushingSink {}
+
+/// Gathers each row's spans into one dense coverage row (`buffer[x − x0]`, zeros in the gaps)
+/// and paints it with one painter call from the first to the last covered pixel. A 255 byte
+/// gives `k = alpha` and a 0 byte draws nothing, so the bytes are those of `_PaintSink`.
+struct _RowSink<P: _Painter>: _FlushingSink {
+    let painter: UnsafePointer<P>
+    let target: _Target
+    let buffer: UnsafeMutablePointer<UInt8>
+    let x0: Int
+    var y = Int.min, s = 0, e = 0
+
+    init(painter: UnsafePointer<P>, target: _Target, buffer: UnsafeMutablePointer<UInt8>, x0: Int) {
+        self.painter = painter; self.target = target; self.buffer = buffer; self.x0 = x0
+    }
+
+    mutating func flush() {
+        if e > s { painter.pointee.span(y, s, e, target.row(y), buffer + (s - x0)) }
+        s = 0; e = 0
+    }
+
+    @inline(__always)
+    mutating func begin(_ yy: Int, _ x: Int) {
+        if yy != y || x < e || e <= s {
+            flush()
+            y = yy; s = x; e = x
+        } else if x > e {
+            (buffer + (e - x0)).update(repeating: 0, count: x - e)
+        }
+    }
+
+    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        begin(y, x)
+        (buffer + (x - x0)).update(repeating: coverage, count: count)
+        e = x + count
+    }
+
+    mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
+        begin(y, x)
+        (buffer + (x - x0)).update(from: coverage.baseAddress!, count: coverage.count)
+        e = x + coverage.count
     }
 }
 

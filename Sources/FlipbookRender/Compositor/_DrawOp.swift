@@ -18,6 +18,10 @@ struct _Shape: Sendable {
     /// Set when the path is an axis-aligned rectangle on whole pixels (∩ the frame): its
     /// coverage is exactly 255 inside and 0 outside, so the executor skips the rasterizer.
     var pixelRect: _IRect? = nil
+    /// The rows only the two vertical sides of an axis-aligned (rounded) rectangle cross: the
+    /// rasterizer writes them directly (`PathRasterizer.fill(_:rule:clip:straight:into:)`, same
+    /// bytes). Nil for other shapes.
+    var straight: StraightRows? = nil
 }
 
 /// The image source of a draw.
@@ -46,7 +50,9 @@ struct _AlphaPaint: Sendable {
 
 enum _Paint: Sendable {
     case solid(UInt32)
-    case image(_ImagePaint)
+    /// Boxed: an image paint is ~150 bytes, and every copy of a draw (the band executor reads
+    /// each op out of the list per band) moved the largest case's size.
+    indirect case image(_ImagePaint)
     case alpha(_AlphaPaint)
 }
 

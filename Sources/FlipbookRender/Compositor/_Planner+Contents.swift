@@ -123,8 +123,11 @@ extension _Planner {
 /// kept between frames for images still in use.
 final class _MipCache: @unchecked Sendable {
     private var cache: [ObjectIdentifier: (image: CGImage, levels: [PixelBuffer], used: Bool)] = [:]
+    /// Planning may run on several threads (`_Planner.planSublayers`).
+    private let lock = NSLock()
 
     func levels(for image: CGImage, upTo level: Int) -> [PixelBuffer] {
+        lock.lock(); defer { lock.unlock() }
         let id = ObjectIdentifier(image)
         var entry = cache[id] ?? (image, [image.pixelBuffer], true)
         entry.used = true
@@ -137,6 +140,7 @@ final class _MipCache: @unchecked Sendable {
 
     /// Drops images not used since the last call.
     func endFrame() {
+        lock.lock(); defer { lock.unlock() }
         cache = cache.filter { $0.value.used }
         for k in cache.keys { cache[k]?.used = false }
     }

@@ -1,6 +1,7 @@
 import Flipbook
 import FlipbookRaster
 import Foundation
+import Dispatch
 
 /// The planning pass: walks an immutable `RenderLayer` tree once and emits a flat list of
 /// device-space `_Op`s (Sendable), so that execution never looks at layers again.
@@ -28,6 +29,8 @@ struct _Planner {
     var ownClipGroup: _IRect? = nil
     /// How many shadow offscreens this planner is nested in (`_Planner+Shadow.swift`).
     var shadowNesting = 0
+    /// Threads the planner may use for a layer's many sublayers (`planSublayers`).
+    var parallelism = 1
 
     /// The deepest layer nesting drawn: sublayers deeper than this (counted from the root, masks
     /// and transition pictures included) are skipped, so an absurdly deep tree cannot overflow
@@ -184,18 +187,53 @@ struct _Planner {
         }
         ownClipGroup = nil
         let sub = Self.sublayerSpace(l, m)
-        for s in Self.drawOrder(l.sublayers) {
-            layer(s, parent: sub, clips: childClips, opacity: drawOpacity, offset: (0, 0), ignoreTransition: false)
-        }
+        planSublayers(Self.drawOrder(l.sublayers), parent: sub, clips: childClips, opacity: drawOpacity)
         if let g = clipGroup { endClipGroup(g.index, clip: g.shapes) }
         if drawsOwn { border(l, h, clips: clips, opacity: drawOpacity) }
         closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
     }
 
+    /// Sublayers at least this many are planned in chunks on `parallelism` threads.
+    static let parallelSublayers = 256
+
+    /// Plans `layers` (already in drawing order) as sublayers: one after the other, or — when
+    /// there are many and threads to spare — in contiguous chunks, each by a planner of its own
+    /// with this one's state, on several threads, their op lists appended in order. A sublayer's
+    /// ops depend only on the sublayer and the state passed down (groups it opens it closes, and
+    /// the op list holds no indices), so the list is the same op for op: the same bytes.
+    mutating func planSublayers(_ layers: [RenderLayer], parent: CATransform3D, clips: [_Shape], opacity: Double) {
+        guard parallelism > 1, layers.count >= Self.parallelSublayers else {
+            for s in layers {
+                layer(s, parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
+            }
+            return
+        }
+        let n = layers.count, chunks = min(n, 4 * parallelism)
+        let (width, height, scale, mips, depth, shadowNesting) = (width, height, scale, mips, depth, shadowNesting)
+        let results = _ChunkOps(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            var p = _Planner(width: width, height: height, scale: scale, mips: mips)
+            p.depth = depth; p.shadowNesting = shadowNesting
+            for i in (c * n / chunks)..<((c + 1) * n / chunks) {
+                p.layer(layers[i], parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
+            }
+            results.set(c, p.ops)
+        }
+        for c in 0..<chunks { ops.append(contentsOf: results.get(c)) }
+    }
+
     /// Sublayers in drawing order: by `zPosition` (non-finite as 0), stable for equal values
     /// (the tree walk's rule, also used for the shadow offscreens).
     static func drawOrder(_ sublayers: [RenderLayer]) -> [RenderLayer] {
-        sublayers.enumerated().sorted { a, b in
+        // Already in order (all equal, the usual case): the stable sort would return it as is.
+        var ordered = true, last = -Double.infinity
+        for s in sublayers {
+            let z = s.zPosition.isFinite ? Double(s.zPosition) : 0
+            if z < last { ordered = false; break }
+            last = z
+        }
+        if ordered { return sublayers }
+        return sublayers.enumerated().sorted { a, b in
             let za = a.element.zPosition.isFinite ? a.element.zPosition : 0
             let zb = b.element.zPosition.isFinite ? b.element.zPosition : 0
             return za != zb ? za < zb : a.offset < b.offset
@@ -228,9 +266,7 @@ struct _Planner {
     /// front of the eye and near the frame, or it is degenerate.
     func shape(_ rect: CGRect, _ h: _Homography, radii: (Double, Double, Double, Double) = (0, 0, 0, 0)) -> _Shape? {
         guard let outer = devicePolygon(rect, h, radii: radii, reversed: false) else { return nil }
-        var path = RasterPath()
-        path.reserveCapacity(verbs: outer.points.count + 1, points: outer.points.count)
-        path.addPolygon(outer.points)
+        let path = RasterPath(polygon: outer.points)
         var pixelRect: _IRect? = nil
         let p = outer.points
         if p.count == 4, p.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }),
@@ -239,7 +275,9 @@ struct _Planner {
             let x0 = p.map(\.x).min()!, x1 = p.map(\.x).max()!, y0 = p.map(\.y).min()!, y1 = p.map(\.y).max()!
             pixelRect = _IRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)).intersection(frame)
         }
-        return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect)
+        // Axis-aligned (no rotation or shear): the straight middle rows skip the cell sweep.
+        let straight = pixelRect == nil && h.isAffine && h.m.1 == 0 && h.m.3 == 0 ? StraightRows(polygon: p) : nil
+        return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect, straight: straight)
     }
 
     /// `rect`'s outline (corners rounded by `radii`) in layer space, mapped by `h` and clipped in
@@ -268,29 +306,40 @@ struct _Planner {
             ]
             let affineScale = h.isAffine
                 ? RasterTransform(a: h.m.0, b: h.m.3, c: h.m.1, d: h.m.4, tx: 0, ty: 0).maxScale : 0
-            for (cx, cy, r, a0) in corners {
+            layer.reserveCapacity(4 * 16)
+            var lastR = -1.0, lastN = 0                  // affine: the count depends on r only
+            for (k, (cx, cy, r, a0)) in corners.enumerated() {
                 guard r > 0 else { layer.append((cx, cy)); continue }
-                let n = Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale)
-                for i in 0...n {
-                    let a = a0 + 0.5 * Double.pi * Double(i) / Double(n)
-                    layer.append((cx + r * cos(a), cy + r * sin(a)))
+                let n = h.isAffine && r == lastR ? lastN : Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale)
+                lastR = r; lastN = n
+                if n <= _ArcTable.maxChords {
+                    // The same cos/sin values, computed once per (corner, n) for the process.
+                    let t = _ArcTable.shared.quarter(k, n)
+                    for (c, s) in t { layer.append((cx + r * c, cy + r * s)) }
+                } else {
+                    for i in 0...n {
+                        let a = a0 + 0.5 * Double.pi * Double(i) / Double(n)
+                        layer.append((cx + r * cos(a), cy + r * sin(a)))
+                    }
                 }
             }
         } else {
             layer = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         }
         if reversed { layer.reverse() }
-        let pts = _HomogeneousClip.clipPolygon(layer, by: h, width: Double(width), height: Double(height))
-        guard pts.count >= 3 else { return nil }
+        let points: [RasterPoint]
+        if h.isAffine, let p = _HomogeneousClip.affineInside(layer, by: h, width: Double(width), height: Double(height)) {
+            points = p
+        } else {
+            points = _HomogeneousClip.clipPolygon(layer, by: h, width: Double(width), height: Double(height)).map { RasterPoint($0.x, $0.y) }
+        }
+        guard points.count >= 3 else { return nil }
         var area = 0.0
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        var points: [RasterPoint] = []
-        points.reserveCapacity(pts.count)
-        for i in 0..<pts.count {
-            let a = pts[i], b = pts[(i + 1) % pts.count]
+        for i in 0..<points.count {
+            let a = points[i], b = points[i + 1 == points.count ? 0 : i + 1]
             area += a.x * b.y - b.x * a.y
             minX = min(minX, a.x); maxX = max(maxX, a.x); minY = min(minY, a.y); maxY = max(maxY, a.y)
-            points.append(RasterPoint(a.x, a.y))
         }
         guard area.isFinite, abs(area) > 1e-9 else { return nil }
         let bounds = _IRect(x0: Int(minX.rounded(.down)) - 1, y0: Int(minY.rounded(.down)) - 1,
@@ -371,4 +420,39 @@ struct _Planner {
         }
         emit(_Shape(path: path, rule: .nonZero, bounds: outer.bounds), clips: clips, paint: .solid(c), opacity: opacity)
     }
+}
+
+/// cos/sin of the quarter-arc chord angles `a0 + ½π·i/n` (the planner's corners `k` = 0…3 start
+/// at π, 1.5π, 0, ½π) for n ≤ ``maxChords``: the same expressions as computed inline, evaluated
+/// once per process instead of per layer and frame.
+final class _ArcTable: Sendable {
+    static let maxChords = 32
+    static let shared = _ArcTable()
+    let table: [[(Double, Double)]]
+
+    init() {
+        let starts = [Double.pi, 1.5 * Double.pi, 0, 0.5 * Double.pi]
+        var t: [[(Double, Double)]] = []
+        for k in 0..<4 {
+            for n in 0...Self.maxChords {
+                if n == 0 { t.append([]); continue }
+                t.append((0...n).map { i in
+                    let a = starts[k] + 0.5 * Double.pi * Double(i) / Double(n)
+                    return (cos(a), sin(a))
+                })
+            }
+        }
+        table = t
+    }
+
+    @inline(__always)
+    func quarter(_ k: Int, _ n: Int) -> [(Double, Double)] { table[k * (Self.maxChords + 1) + n] }
+}
+
+/// The op lists of `planSublayers`' chunks: each slot written by one thread, read after all.
+final class _ChunkOps: @unchecked Sendable {
+    private var lists: [[_Op]]
+    init(count: Int) { lists = Array(repeating: [], count: count) }
+    func set(_ i: Int, _ ops: [_Op]) { lists.withUnsafeMutableBufferPointer { $0[i] = ops } }
+    func get(_ i: Int) -> [_Op] { lists[i] }
 }

@@ -1,0 +1,151 @@
+/// The rows of a closed polygon that only two vertical edges cross — the straight middle of an
+/// axis-aligned (rounded) rectangle — whose coverage ``PathRasterizer`` can write without
+/// accumulating cells: the same bytes, computed per row in O(1).
+///
+/// In such a row (every sub-pixel row of it inside both edges' y-ranges, no other non-horizontal
+/// edge reaching into it) the accumulation of ``PathRasterizer`` gives, for the left edge at
+/// fixed-point `XL` and the right one at `XR` (24.8, opposite directions), the running sums
+///
+///     column ⌊XL/256⌋:             512·(256 − fxL)        (fxL = XL mod 256)
+///     columns strictly between:     2^17                   (a whole pixel)
+///     column ⌊XR/256⌋:             512·fxR
+///     both in one column:           512·(XR − XL)
+///
+/// and 0 elsewhere, for either fill rule — exactly what ``emit(clip:into:)`` sends (as constant
+/// spans; a coverage byte depends only on the running sum, see ``CoverageAccumulation``). The
+/// row range is found from the polygon's fixed-point vertices (`⌊256·v + ½⌋`, the rasterizer's
+/// own rounding), so it is exact whatever the coordinates.
+public struct StraightRows: Sendable, Hashable {
+    /// Pixel rows `y0 ..< y1`.
+    public var y0: Int, y1: Int
+    /// The two vertical edges, 24.8 fixed point, `left < right`.
+    public var left: Int, right: Int
+
+    /// The polygon's bounds in pixels `(minX, minY, maxX, maxY)` (set by ``init(polygon:)``; nil
+    /// when made by hand): the rasterizer then need not scan the path for them.
+    public var bounds: SIMD4<Double>?
+
+    public init(y0: Int, y1: Int, left: Int, right: Int, bounds: SIMD4<Double>? = nil) {
+        self.y0 = y0; self.y1 = y1; self.left = left; self.right = right; self.bounds = bounds
+    }
+
+    /// The straight rows of the closed polygon `points` (device pixels; the last point joins the
+    /// first), or nil when it has none: no pair of opposite vertical edges spans a whole pixel
+    /// row free of other edges.
+    public init?(polygon points: [RasterPoint]) {
+        let n = points.count
+        guard n >= 4 else { return nil }
+        var b = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+        for p in points {
+            guard p.x.isFinite && p.y.isFinite else { return nil }
+            b = SIMD4(Swift.min(b.x, p.x), Swift.min(b.y, p.y), Swift.max(b.z, p.x), Swift.max(b.w, p.y))
+        }
+        guard b.x.isFinite, b.y.isFinite, b.z.isFinite, b.w.isFinite else { return nil }   // (NaN fails too)
+        guard let s = withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: n, { fx -> StraightRows? in
+            for i in 0..<n { fx[i] = (PathRasterizer._fixed(points[i].x), PathRasterizer._fixed(points[i].y)) }
+            return Self.find(UnsafeBufferPointer(fx))
+        }) else { return nil }
+        self = s
+        bounds = b
+    }
+
+    static func find(_ fx: UnsafeBufferPointer<(Int, Int)>) -> StraightRows? {
+        let n = fx.count
+        // Fixed-point vertices (as the rasterizer rounds them), the two candidate edges.
+        var lX = Int.max, lA = 0, lB = 0, rX = Int.min, rA = 0, rB = 0
+        var px = fx[n - 1].0, py = fx[n - 1].1
+        for (x, y) in fx {
+            if x == px && y != py {
+                let len = abs(y - py)
+                if x < lX || (x == lX && len > abs(lB - lA)) { lX = x; lA = py; lB = y }
+                if x > rX || (x == rX && len > abs(rB - rA)) { rX = x; rA = py; rB = y }
+            }
+            px = x; py = y
+        }
+        guard lX < rX, (lB > lA) != (rB > rA) else { return nil }   // two edges, opposite directions
+        var lo = max(min(lA, lB), min(rA, rB)), hi = min(max(lA, lB), max(rA, rB))
+        guard hi - lo >= 256 else { return nil }
+        // Every other non-horizontal edge must stay out of (lo, hi): shrink towards its side.
+        px = fx[n - 1].0; py = fx[n - 1].1
+        for (x, y) in fx {
+            let isLeft = x == lX && px == lX && ((py == lA && y == lB) || (py == lB && y == lA))
+            let isRight = x == rX && px == rX && ((py == rA && y == rB) || (py == rB && y == rA))
+            if y != py && !(isLeft || isRight) {
+                let e0 = min(y, py), e1 = max(y, py)
+                if e1 > lo && e0 < hi {
+                    if e0 + e1 < lo + hi { lo = e1 } else { hi = e0 }
+                    if hi <= lo { return nil }
+                }
+            }
+            px = x; py = y
+        }
+        // (An edge equal to the left or right one but elsewhere cannot exist in a simple polygon;
+        // a duplicate would be skipped above and double the winding: rejected by the rasterizer
+        // tests that compare these rows with the full sweep.)
+        let r0 = -((-lo) >> 8), r1 = hi >> 8          // ⌈lo/256⌉, ⌊hi/256⌋
+        guard r1 > r0 else { return nil }
+        return StraightRows(y0: r0, y1: r1, left: lX, right: rX)
+    }
+
+    /// The coverage byte of a running sum `v` (0...2^17).
+    @inlinable @inline(__always)
+    static func byte(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: (v &* 255 &+ (1 << 16)) >> 17) }
+
+    /// Sends the coverage of rows `y0 ..< y1` ∩ `clip` to `sink`, the same bytes as
+    /// ``PathRasterizer/fill(_:rule:transform:clip:into:)`` of the polygon.
+    @inlinable
+    public func emit<S: CoverageSink>(clip: RasterClip, into sink: inout S) {
+        let ya = Swift.max(y0, clip.y0), yb = Swift.min(y1, clip.y1)
+        guard ya < yb else { return }
+        let cL = left >> 8, cR = right >> 8
+        let fL = left - (cL << 8), fR = right - (cR << 8)
+        var firstX = cL, firstByte: UInt8 = 0, lastX = cR, lastByte: UInt8 = 0
+        var solid0 = cL, solid1 = cL                    // the 255 run [solid0, solid1)
+        if cL == cR {
+            firstByte = Self.byte(512 * (fR - fL)); lastByte = 0
+        } else {
+            firstByte = Self.byte(512 * (256 - fL))
+            lastByte = Self.byte(512 * fR)
+            solid0 = cL + 1; solid1 = cR
+            if firstByte == 255 { solid0 = cL; firstByte = 0 }
+        }
+        // Clip the three pieces to the columns.
+        let x0 = clip.x0, x1 = clip.x1
+        if firstX < x0 || firstX >= x1 { firstByte = 0 }
+        if lastX < x0 || lastX >= x1 { lastByte = 0 }
+        solid0 = Swift.max(solid0, x0); solid1 = Swift.min(solid1, x1)
+        if firstByte == 0 { firstX = Int.min }
+        if lastByte == 0 { lastX = Int.min }
+        for y in ya..<yb {
+            if firstX != Int.min { sink.constantSpan(y: y, x: firstX, count: 1, coverage: firstByte) }
+            if solid1 > solid0 { sink.constantSpan(y: y, x: solid0, count: solid1 - solid0, coverage: 255) }
+            if lastX != Int.min { sink.constantSpan(y: y, x: lastX, count: 1, coverage: lastByte) }
+        }
+    }
+}
+
+extension PathRasterizer {
+    /// ``fill(_:rule:transform:clip:into:)`` of a device-space polygon path whose
+    /// ``StraightRows`` are `straight` (computed from the same points): one pass over the path in
+    /// which its vertical lines skip those rows, and a sweep that writes them directly
+    /// (``StraightRows/emit(clip:into:)``). Same bytes as the plain fill.
+    @inlinable
+    public func fill<S: CoverageSink>(_ path: RasterPath, rule: FillRule = .nonZero, clip: RasterClip,
+                                      straight: StraightRows?, into sink: inout S) {
+        guard let s = straight, s.y0 < clip.y1, s.y1 > clip.y0 else {
+            fill(path, rule: rule, clip: clip, into: &sink)
+            return
+        }
+        if s.y0 <= clip.y0 && clip.y1 <= s.y1 {          // only straight rows: no cells at all
+            // (inside the path's bounds, so the rasterizer's buffer would not narrow the columns)
+            s.emit(clip: clip, into: &sink)
+            return
+        }
+        let bounds = s.bounds.map { ($0.x, $0.y, $0.z, $0.w) } ?? Self._deviceBounds(path, .identity)
+        guard let b = bounds, _prepare(b, clip) else { return }
+        var cells = _cells
+        cells.skip0 = Swift.max(s.y0, cells.oy); cells.skip1 = Swift.min(s.y1, cells.oy + cells.height)
+        _accumulate(path, .identity, cells)
+        cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, straight: s, into: &sink)
+    }
+}

@@ -1,0 +1,133 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import FlipbookRaster
+
+/// `StraightRows`: the middle rows of axis-aligned (rounded) rectangles written without the cell
+/// sweep must be the rasterizer's own bytes, for any clip and band.
+@Suite struct StraightRowsTests {
+    /// A rounded rectangle as the compositor builds it: quarter arcs of `n` chords, the straight
+    /// sides between them.
+    static func roundedRect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, r: Double, n: Int = 8) -> [RasterPoint] {
+        if r == 0 { return [RasterPoint(x0, y0), RasterPoint(x1, y0), RasterPoint(x1, y1), RasterPoint(x0, y1)] }
+        var pts: [RasterPoint] = []
+        for (cx, cy, a0) in [(x0 + r, y0 + r, Double.pi), (x1 - r, y0 + r, 1.5 * Double.pi),
+                             (x1 - r, y1 - r, 0.0), (x0 + r, y1 - r, 0.5 * Double.pi)] {
+            for i in 0...n {
+                let a = a0 + 0.5 * Double.pi * Double(i) / Double(n)
+                pts.append(RasterPoint(cx + r * cos(a), cy + r * sin(a)))
+            }
+        }
+        return pts
+    }
+
+    func fill(_ pts: [RasterPoint], clip: RasterClip, straight: Bool, evenOdd: Bool = false) -> CoverageBitmap {
+        var p = RasterPath(); p.addPolygon(pts)
+        var bm = CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
+        let r = PathRasterizer()
+        let rule: FillRule = evenOdd ? .evenOdd : .nonZero
+        if straight { r.fill(p, rule: rule, clip: clip, straight: StraightRows(polygon: pts), into: &bm) }
+        else { r.fill(p, rule: rule, clip: clip, into: &bm) }
+        return bm
+    }
+
+    @Test func handComputedRectangle() {
+        // x from 2.25 to 7.5, y from 1 to 9: rows 1…8 are straight (whole rows inside both sides).
+        // column 2: 0.75 → ⌊191.25 + ½⌋ = 191; columns 3…6: 255; column 7: 0.5 → 128 (half up).
+        let pts = [RasterPoint(2.25, 1), RasterPoint(7.5, 1), RasterPoint(7.5, 9), RasterPoint(2.25, 9)]
+        let s = StraightRows(polygon: pts)
+        #expect(s == StraightRows(y0: 1, y1: 9, left: 576, right: 1920, bounds: SIMD4(2.25, 1, 7.5, 9)))
+        let bm = fill(pts, clip: RasterClip(width: 12, height: 12), straight: true)
+        for y in 1..<9 {
+            #expect(bm[1, y] == 0 && bm[2, y] == 191 && bm[3, y] == 255 && bm[6, y] == 255 && bm[7, y] == 128 && bm[8, y] == 0)
+        }
+        #expect(bm[3, 0] == 0 && bm[3, 9] == 0)
+        // both sides in one column: 2.25 … 2.75 → 0.5 → 128
+        let thin = [RasterPoint(2.25, 1), RasterPoint(2.75, 1), RasterPoint(2.75, 9), RasterPoint(2.25, 9)]
+        let t = fill(thin, clip: RasterClip(width: 12, height: 12), straight: true)
+        #expect(t[2, 4] == 128 && t[1, 4] == 0 && t[3, 4] == 0)
+    }
+
+    @Test func noStraightRows() {
+        // a rotated square, a triangle, a rectangle less than a row tall
+        #expect(StraightRows(polygon: [RasterPoint(5, 0), RasterPoint(10, 5), RasterPoint(5, 10), RasterPoint(0, 5)]) == nil)
+        #expect(StraightRows(polygon: [RasterPoint(0, 0), RasterPoint(4, 0), RasterPoint(0, 4)]) == nil)
+        #expect(StraightRows(polygon: [RasterPoint(0, 0.2), RasterPoint(4, 0.2), RasterPoint(4, 1.1), RasterPoint(0, 1.1)]) == nil)
+    }
+
+    @Test func sameBytesAsTheSweepForRandomRoundedRectsBandsAndClips() {
+        var rng = SplitMix(seed: 12)
+        for k in 0..<300 {
+            let w = 2 + 50 * rng.unit(), h = 2 + 50 * rng.unit()
+            let x0 = -8 + 70 * rng.unit(), y0 = -8 + 70 * rng.unit()
+            let r = k % 5 == 0 ? 0 : min(min(w, h) / 2, 12 * rng.unit())
+            let pts = Self.roundedRect(x0, y0, x0 + w, y0 + h, r: r, n: 1 + k % 9)
+            let reversed = k % 3 == 0 ? Array(pts.reversed()) : pts
+            let clips = [RasterClip(width: 80, height: 80), RasterClip(x0: 0, y0: 16, x1: 80, y1: 32),
+                         RasterClip(x0: 5 + k % 7, y0: 3 + k % 11, x1: 40 + k % 13, y1: 20 + k % 17),
+                         RasterClip(x0: 0, y0: 48, x1: 80, y1: 64)]
+            for clip in clips {
+                let a = fill(reversed, clip: clip, straight: false, evenOdd: k % 2 == 1)
+                let b = fill(reversed, clip: clip, straight: true, evenOdd: k % 2 == 1)
+                #expect(a.bytes == b.bytes, "shape \(k) clip \(clip)")
+            }
+        }
+    }
+
+    @Test func theBufferStaysClean() {
+        // A wrong StraightRows (rows the corners cross) must not leave cells behind for the next
+        // shape; the next fill is checked against a fresh rasterizer.
+        let r = PathRasterizer()
+        var p = RasterPath(); p.addPolygon(Self.roundedRect(3.3, 2.7, 40.2, 30.9, r: 6))
+        var bm = CoverageBitmap(width: 64, height: 64)
+        r.fill(p, clip: RasterClip(width: 64, height: 64), straight: StraightRows(y0: 0, y1: 40, left: 800, right: 10_000), into: &bm)
+        var q = RasterPath(); q.addPolygon([RasterPoint(1.5, 1.5), RasterPoint(50.25, 3), RasterPoint(20, 60.5)])
+        var a = CoverageBitmap(width: 64, height: 64), b = CoverageBitmap(width: 64, height: 64)
+        r.fill(q, clip: RasterClip(width: 64, height: 64), into: &a)
+        PathRasterizer().fill(q, clip: RasterClip(width: 64, height: 64), into: &b)
+        #expect(a.bytes == b.bytes)
+    }
+}
+
+/// SplitMix64 for the random shapes.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+}
+
+/// `PathRasterizer.fill(_:rule:clip:bounds:into:)`: the caller's bounds (exact or larger) give
+/// the plain fill's bytes.
+@Suite struct KnownBoundsFillTests {
+    @Test func sameBytesAsThePlainFill() {
+        var rng = SplitMix(seed: 7)
+        for k in 0..<100 {
+            var p = RasterPath()
+            p.move(to: RasterPoint(70 * rng.unit(), 70 * rng.unit()))
+            for _ in 0..<3 {
+                p.cubic(to: RasterPoint(70 * rng.unit(), 70 * rng.unit()), control1: RasterPoint(70 * rng.unit(), 70 * rng.unit()),
+                        control2: RasterPoint(70 * rng.unit(), 70 * rng.unit()))
+            }
+            p.close()
+            var b = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+            for q in p.points { b = SIMD4(min(b.x, q.x), min(b.y, q.y), max(b.z, q.x), max(b.w, q.y)) }
+            let clip = k % 2 == 0 ? RasterClip(width: 64, height: 64) : RasterClip(x0: 3, y0: 10 + k % 20, x1: 50, y1: 40)
+            let rule: FillRule = k % 3 == 0 ? .evenOdd : .nonZero
+            let r = PathRasterizer()
+            var a = CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
+            var c = a, d = a
+            r.fill(p, rule: rule, clip: clip, into: &a)
+            r.fill(p, rule: rule, clip: clip, bounds: b, into: &c)
+            r.fill(p, rule: rule, clip: clip, bounds: b + SIMD4(-5.5, -3, 9, 2.25), into: &d)
+            #expect(a.bytes == c.bytes && a.bytes == d.bytes, "path \(k)")
+        }
+    }
+}
