@@ -78,8 +78,12 @@ import FlipbookTestSupport
     @Test func explicitDurationRunsFiveSeconds() throws {
         let f = try frames("explicit-duration", [20])[20]!
         #expect(f[280, 90].b > 200)                                    // blue at x = 280
-        let redCentre = 20 + 260.0 * 2 / 5                             // from 20 to 280
-        #expect(f[Int(redCentre), 30].r > 200 && f[Int(redCentre) + 25, 30] == .white)
+        // Red (#cc3333) spans 104…144 at 2 s: its centre goes 20 → 280 over 5 s, linear (124).
+        // Checked as red inside both edges and white just outside them: a layer already at the
+        // end (the bug this caught) or still at the start fails both.
+        let red = RGBA8(r: 0xcc, g: 0x33, b: 0x33, a: 255)
+        #expect(f[106, 30] == red && f[142, 30] == red)
+        #expect(f[102, 30] == .white && f[146, 30] == .white && f[262, 30] == .white)
     }
 
     /// The seed's curve (0.65, −0.55, 0.27, 1.55) on the 125 → 60 pt button (from t = 0.1, 1 s):

@@ -540,10 +540,13 @@ open class CALayer: NSObject {
         // Presentation copies store evaluated values: no transaction, no action, no display.
         if _modelLayer != nil { apply(self); return }
         let action = _willChange(key: key, old: old, new: new)
+        // A found CABasicAnimation without endpoints animates from the value on screen before
+        // the change to the new model value (see `_EndpointlessAction`); read the former now.
+        let endpointless = action.flatMap { _EndpointlessAction(action: $0, key: key, layer: self) }
         _saveCommittedState()
         apply(self)
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
-        if let action { _run(action, forKey: key) }
+        if let endpointless { _run(endpointless.resolved(layer: self), forKey: key) } else if let action { _run(action, forKey: key) }
     }
 
     /// Opens the implicit transaction if needed and, unless the transaction disables actions,
