@@ -24,7 +24,7 @@ public enum SVGPathData {
     public static func path(from data: String) throws(SVGPathDataError) -> CGPath {
         var parser = _SVGPathParser(Array(data.utf8))
         try parser.run()
-        return parser.path.copy()
+        return parser.path._copy()
     }
 }
 

@@ -261,7 +261,7 @@ extension CGContext {
         c.translateBy(x: 20, y: 20); c.rotate(by: 0.3); c.scaleBy(x: 1.5, y: 1)
         c.addEllipse(in: CGRect(x: -10, y: -8, width: 20, height: 16))
         c.addRect(CGRect(x: -3, y: -3, width: 6, height: 6))
-        let device = c._path.copy()   // the stored device-space path
+        let device = c._path._copy()   // the stored device-space path
         c.fillPath(using: .evenOdd)
         var cov = CoverageBitmap(width: 40, height: 40)
         PathRasterizer().fill(RasterPath(device), rule: .evenOdd, clip: RasterClip(width: 40, height: 40), into: &cov)

@@ -62,7 +62,7 @@ import Foundation
         #expect(abs(big._length - .pi * 10) < 0.02)             // clamped to a circle
         let moved = CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: CGAffineTransform(translationX: 5, y: 5))
         #expect(moved.boundingBox == CGRect(x: 5, y: 5, width: 1, height: 1))
-        let copy = moved.mutableCopy(); copy.addPath(r)
+        let copy = moved.mutableCopy()!; copy.addPath(r)
         #expect(copy.elements.count == moved.elements.count + r.elements.count && copy != moved)
     }
 

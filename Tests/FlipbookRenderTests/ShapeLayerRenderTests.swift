@@ -158,7 +158,7 @@ import Foundation
             let root = Self.root(64, 64)
             let from = CGPath(rect: CGRect(x: 22, y: 22, width: 20, height: 20))
             let to = Self.polyline([CGPoint(x: 32, y: 4), CGPoint(x: 60, y: 32), CGPoint(x: 32, y: 60), CGPoint(x: 4, y: 32)])
-                .mutableCopy()
+                .mutableCopy()!
             to.closeSubpath()
             // `to` is move + 3 lines + close, like `from`.
             let s = Self.shape(root.bounds, to)

@@ -63,8 +63,8 @@ import Foundation
         let m3 = a._evaluate(at: 0.5, iteration: 0, base: CATransform3DMakeTranslation(7, 0, 0)) as! CATransform3D
         #expect(abs(m3.m41 - 7) < 1e-12 && abs(m3.m12 - 1) < 1e-12)
         // Scale with one value scales uniformly; translate pads with zeros.
-        #expect(CAValueFunction(name: .scale)._transform([2]) == CATransform3DMakeScale(2, 2, 2))
-        #expect(CAValueFunction(name: .translate)._transform([1, 2]) == CATransform3DMakeTranslation(1, 2, 0))
+        #expect(CAValueFunction(name: .scale)!._transform([2]) == CATransform3DMakeScale(2, 2, 2))
+        #expect(CAValueFunction(name: .translate)!._transform([1, 2]) == CATransform3DMakeTranslation(1, 2, 0))
     }
 
     @Test func colorAndTypeFollowsBase() {

@@ -29,6 +29,13 @@ import Foundation
         c.initialVelocity = 3
         #expect(abs(c._displacement(at: 0.3) - exp(-3) * (1 + 7 * 0.3)) < 1e-12)
         let o = CASpringAnimation(); o.damping = 50          // ζ = 2.5
+        // By default (Apple's `allowsOverdamping == false`) it moves as the critical spring…
+        #expect(abs(o._displacement(at: 0.4) - exp(-4) * (1 + 10 * 0.4)) < 1e-12)
+        // …and simulates ζ = 2.5 when overdamping is allowed.
+        o.allowsOverdamping = true
+        #expect((o.copy() as! CASpringAnimation).allowsOverdamping)
+        #expect(CASpringAnimation(perceptualDuration: 0.5, bounce: -0.3).allowsOverdamping)
+        #expect(!CASpringAnimation(perceptualDuration: 0.5, bounce: 0.3).allowsOverdamping)
         let r1 = -10 * (2.5 - (5.25).squareRoot()), r2 = -10 * (2.5 + (5.25).squareRoot())
         let c2 = -r1 / (r2 - r1), c1 = 1 - c2
         #expect(abs(o._displacement(at: 0.4) - (c1 * exp(r1 * 0.4) + c2 * exp(r2 * 0.4))) < 1e-12)

@@ -46,7 +46,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)
         guard let o = other as? CAKeyframeAnimation else { return }
-        values = o.values; path = o.path?.copy(); keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
+        values = o.values; path = o.path?._copy(); keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
         calculationMode = o.calculationMode; tensionValues = o.tensionValues
         continuityValues = o.continuityValues; biasValues = o.biasValues; rotationMode = o.rotationMode
     }

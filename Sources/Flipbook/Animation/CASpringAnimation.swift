@@ -24,6 +24,12 @@ open class CASpringAnimation: CABasicAnimation {
     open private(set) var perceptualDuration: CFTimeInterval = 0
     /// The bounce passed to ``init(perceptualDuration:bounce:)`` (0 otherwise).
     open private(set) var bounce: CGFloat = 0
+    /// Whether a damping ratio above 1 is simulated as such (overdamped: a slow creep to the
+    /// target). When false (the default, as Core Animation has always behaved and SwiftUI's
+    /// `allowOverDamping: false` documents), an overdamped spring moves as a critically damped
+    /// one: ζ = min(c / (2√(k·m)), 1). ``init(perceptualDuration:bounce:)`` with a negative
+    /// bounce (an overdamped spring by construction) sets it to true.
+    open var allowsOverdamping: Bool = false
 
     public required init() { super.init() }
 
@@ -42,6 +48,7 @@ open class CASpringAnimation: CABasicAnimation {
         let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
         mass = 1; stiffness = k; damping = zeta * 2 * (k * 1).squareRoot()
         self.perceptualDuration = d; self.bounce = b
+        allowsOverdamping = b < 0
         duration = settlingDuration
     }
 
@@ -49,7 +56,7 @@ open class CASpringAnimation: CABasicAnimation {
         super._copyState(from: other)
         guard let o = other as? CASpringAnimation else { return }
         mass = o.mass; stiffness = o.stiffness; damping = o.damping; initialVelocity = o.initialVelocity
-        perceptualDuration = o.perceptualDuration; bounce = o.bounce
+        perceptualDuration = o.perceptualDuration; bounce = o.bounce; allowsOverdamping = o.allowsOverdamping
     }
 
     package override func _evaluate(at t: CFTimeInterval, iteration: Int, base: Any?) -> Any? {
@@ -58,8 +65,11 @@ open class CASpringAnimation: CABasicAnimation {
 
     /// Undamped angular frequency ω₀ = √(k/m).
     package var _omega0: Double { (Double(stiffness) / Double(mass)).squareRoot() }
-    /// Damping ratio ζ = c / (2√(k·m)).
-    package var _dampingRatio: Double { Double(max(damping, 0)) / (2 * (Double(stiffness) * Double(mass)).squareRoot()) }
+    /// Damping ratio ζ = c / (2√(k·m)), at most 1 unless ``allowsOverdamping``.
+    package var _dampingRatio: Double {
+        let z = Double(max(damping, 0)) / (2 * (Double(stiffness) * Double(mass)).squareRoot())
+        return allowsOverdamping ? z : min(z, 1)
+    }
 
     /// x(t), the remaining fraction of the distance (1 at t = 0, → 0). With ω₀, ζ as above and
     /// v₀ = initialVelocity:

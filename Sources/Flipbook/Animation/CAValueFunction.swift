@@ -29,11 +29,19 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 /// Input shapes (chosen where Apple is silent, documented here): a one-value function takes a
 /// scalar or the first element of an array (empty → identity). `scale` takes up to three values;
 /// one value scales x, y and z uniformly, two give (sx, sy, 1). `translate` takes up to three;
-/// missing components are 0. Unknown names give the identity.
+/// missing components are 0. `init?(name:)` is failable as Apple's: nil for a name that is not
+/// one of the `CAValueFunctionName` constants.
 public final class CAValueFunction: Sendable, Hashable {
     public let name: CAValueFunctionName
 
-    public init(name: CAValueFunctionName) { self.name = name }
+    public init?(name: CAValueFunctionName) {
+        guard CAValueFunction.known.contains(name) else { return nil }
+        self.name = name
+    }
+
+    static let known: Set<CAValueFunctionName> = [
+        .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ, .translate, .translateX, .translateY, .translateZ,
+    ]
 
     public static func == (a: CAValueFunction, b: CAValueFunction) -> Bool { a.name == b.name }
     public func hash(into h: inout Hasher) { h.combine(name) }

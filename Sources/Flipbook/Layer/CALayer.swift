@@ -660,6 +660,58 @@ open class CALayer: NSObject {
         set { _set(\.isOpaque, newValue, key: "opaque") }
     }
 
+    // MARK: Accepted without visible effect
+    //
+    // These change how Core Animation renders on a device (caching, GPU formats, edge
+    // filtering) but not the picture Flipbook computes: they are stored, KVC-reachable and
+    // copied like every property, and have no effect on pixels (docs/porting.md lists them).
+
+    /// Accepted, no effect: Flipbook composites every frame from the model; a rasterized
+    /// layer would look the same at `rasterizationScale == contentsScale`.
+    open var shouldRasterize: Bool {
+        get { _state.shouldRasterize }
+        set { _set(\.shouldRasterize, newValue, key: "shouldRasterize") }
+    }
+
+    /// Accepted, no effect (see ``shouldRasterize``). Default 1.
+    open var rasterizationScale: CGFloat {
+        get { _state.rasterizationScale }
+        set { _set(\.rasterizationScale, newValue, key: "rasterizationScale") }
+    }
+
+    /// Accepted, no effect: Flipbook antialiases every layer edge with exact-area coverage (the
+    /// look of `true` with all edges in `edgeAntialiasingMask`). Default `false`, Apple's
+    /// default without an Info.plist entry.
+    open var allowsEdgeAntialiasing: Bool {
+        get { _state.allowsEdgeAntialiasing }
+        set { _set(\.allowsEdgeAntialiasing, newValue, key: "allowsEdgeAntialiasing") }
+    }
+
+    /// Accepted, no effect (see ``allowsEdgeAntialiasing``). Default: all four edges.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { _state.edgeAntialiasingMask }
+        set { _set(\.edgeAntialiasingMask, newValue, key: "edgeAntialiasingMask") }
+    }
+
+    /// Accepted, no effect: the `trilinear` filter picks its mip level without a bias.
+    open var minificationFilterBias: Float {
+        get { _state.minificationFilterBias }
+        set { _set(\.minificationFilterBias, newValue, key: "minificationFilterBias") }
+    }
+
+    /// Accepted, no effect: the backing store is always 8-bit RGBA. Default `.RGBA8Uint`.
+    open var contentsFormat: CALayerContentsFormat {
+        get { _state.contentsFormat }
+        set { _set(\.contentsFormat, newValue, key: "contentsFormat") }
+    }
+
+    /// Accepted; `.continuous` corners are drawn circular (Apple's continuous curve is not
+    /// published). Default `.circular`.
+    open var cornerCurve: CALayerCornerCurve {
+        get { _state.cornerCurve }
+        set { _set(\.cornerCurve, newValue, key: "cornerCurve") }
+    }
+
     // MARK: Layout (see `CALayer+Layout.swift`)
 
     /// Marks the layer as needing layout: `layoutSublayers()` runs at the end of the turn (the

@@ -75,7 +75,7 @@ open class CAShapeLayer: CALayer {
     /// afterwards does not change the layer (set the property again). Animatable explicitly only.
     open var path: CGPath? {
         get { _shape.path }
-        set { _setShape(\.path, newValue.map { $0 is CGMutablePath ? $0.copy() : $0 }, key: "path") }
+        set { _setShape(\.path, newValue.map { $0 is CGMutablePath ? $0._copy() : $0 }, key: "path") }
     }
     /// The fill colour; nil fills nothing. Default opaque black. Animatable.
     open var fillColor: CGColor? {

@@ -41,6 +41,14 @@ struct _LayerState {
     var needsDisplayOnBoundsChange = false
     var isOpaque = false
     var drawsAsynchronously = false
+    // Accepted without visible effect offline (see CALayer+Accepted in CALayer.swift)
+    var shouldRasterize = false
+    var rasterizationScale: CGFloat = 1
+    var allowsEdgeAntialiasing = false
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    var minificationFilterBias: Float = 0
+    var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    var cornerCurve: CALayerCornerCurve = .circular
     // CAMediaTiming (a layer is a timed object too)
     var beginTime: CFTimeInterval = 0
     var duration: CFTimeInterval = 0

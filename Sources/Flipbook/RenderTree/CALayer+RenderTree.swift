@@ -96,7 +96,7 @@ extension CALayer {
             transition: transition,
             contentsCrossfade: crossfade,
             // A mutable path could change under a snapshot that is being rendered: copy it.
-            shadowPath: s.shadowPath.map { $0 is CGMutablePath ? $0.copy() : $0 },
+            shadowPath: s.shadowPath.map { $0 is CGMutablePath ? $0._copy() : $0 },
             shape: _renderShape(extras: extras)  // CAShapeLayer (CALayer+SubclassHooks.swift)
         )
         return node

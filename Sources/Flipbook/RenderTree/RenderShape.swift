@@ -26,7 +26,7 @@ public struct RenderShape: Sendable, Equatable {
                 lineCap: CAShapeLayerLineCap = .butt, lineJoin: CAShapeLayerLineJoin = .miter,
                 lineDashPattern: [CGFloat] = [], lineDashPhase: CGFloat = 0,
                 strokeStart: CGFloat = 0, strokeEnd: CGFloat = 1) {
-        self.path = path.map { $0 is CGMutablePath ? $0.copy() : $0 }
+        self.path = path.map { $0 is CGMutablePath ? $0._copy() : $0 }
         self.fillColor = fillColor; self.fillRule = fillRule; self.strokeColor = strokeColor
         self.lineWidth = lineWidth; self.miterLimit = miterLimit; self.lineCap = lineCap
         self.lineJoin = lineJoin; self.lineDashPattern = lineDashPattern; self.lineDashPhase = lineDashPhase

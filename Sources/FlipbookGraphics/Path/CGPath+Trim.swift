@@ -17,7 +17,7 @@ extension CGPath {
     package func _trimmed(from: Double, to: Double) -> CGPath {
         let f0 = from.isNaN ? 0 : min(max(from, 0), 1)
         let f1 = to.isNaN ? 1 : min(max(to, 0), 1)
-        if f0 <= 0 && f1 >= 1 { return self is CGMutablePath ? copy() : self }
+        if f0 <= 0 && f1 >= 1 { return self is CGMutablePath ? _copy() : self }
         guard f1 > f0 else { return CGPath(elements: []) }
         let subs = _trimSubpaths()
         let total = subs.reduce(0) { $0 + $1.length }

@@ -83,8 +83,13 @@ public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    public func copy() -> CGPath { CGPath(elements: elements) }
-    public func mutableCopy() -> CGMutablePath { let m = CGMutablePath(); m.elements = elements; return m }
+    /// An immutable copy (Apple's `copy()`: optional in the Swift API, never nil here).
+    public func copy() -> CGPath? { _copy() }
+    /// A mutable copy (Apple's `mutableCopy()`: optional in the Swift API, never nil here).
+    public func mutableCopy() -> CGMutablePath? { _mutableCopy() }
+    /// ``copy()`` without the optional, for Flipbook's own use.
+    package func _copy() -> CGPath { CGPath(elements: elements) }
+    package func _mutableCopy() -> CGMutablePath { let m = CGMutablePath(); m.elements = elements; return m }
 
     /// Calls `block` with each element in order (Apple's `applyWithBlock`): the element's
     /// `type` and its `points` (1 point for a move or line, 2 for a quadratic — control, end —,
@@ -106,6 +111,13 @@ public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
             var element = CGPathElement(type: type, points: buffer)
             withUnsafePointer(to: &element) { block($0) }
         }
+    }
+
+    /// Calls `function` with `info` and each element in order (Apple's `apply(info:function:)`,
+    /// the C-callback form of ``applyWithBlock(_:)``; the element pointer is valid only during
+    /// the call).
+    public func apply(info: UnsafeMutableRawPointer?, function: CGPathApplierFunction) {
+        applyWithBlock { function(info, $0) }
     }
 
     public static func == (a: CGPath, b: CGPath) -> Bool { a.elements == b.elements }

@@ -29,3 +29,9 @@ public struct CGPathElement {
         self.points = points
     }
 }
+
+/// The callback of ``CGPath/apply(info:function:)`` (Apple's `CGPathApplierFunction`). Apple's
+/// is `@convention(c)`; here `CGPathElement` is a Swift struct, which C cannot represent, so the
+/// type is a plain Swift function with the same parameters: the non-capturing closure literals
+/// and global functions Apple code passes compile unchanged.
+public typealias CGPathApplierFunction = (UnsafeMutableRawPointer?, UnsafePointer<CGPathElement>) -> Void

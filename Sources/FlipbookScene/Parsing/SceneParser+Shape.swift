@@ -51,7 +51,7 @@ extension SceneParser {
                 let clockwise = try a["clockwise"]?.bool() ?? false
                 let p = CGMutablePath()
                 p.addArc(center: center, radius: CGFloat(radius), startAngle: CGFloat(start), endAngle: CGFloat(end), clockwise: clockwise)
-                return p.copy()
+                return p._copy()
             }
         default:
             throw n.expected("a path (SVG path data, a list of path elements, or a primitive object)")

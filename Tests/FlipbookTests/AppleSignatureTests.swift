@@ -1,0 +1,76 @@
+import Testing
+@testable import Flipbook
+import Foundation
+
+/// Declarations that must read as Apple's Swift API: each line below compiles only if the
+/// signature (labels, optionality, parameter and result types) matches Apple's, so code ported
+/// from iOS that uses them compiles unchanged. Behaviour is checked where it is new.
+@Suite struct AppleSignatureTests {
+    @Test func signaturesMatchApple() {
+        // CAValueFunction: failable initializer.
+        let _: (CAValueFunctionName) -> CAValueFunction? = CAValueFunction.init(name:)
+        // CGPath: optional copies, the two applier forms, pointer transforms.
+        let _: (CGPath) -> () -> CGPath? = CGPath.copy
+        let _: (CGPath) -> () -> CGMutablePath? = CGPath.mutableCopy
+        let _: (CGPath) -> ((UnsafePointer<CGPathElement>) -> Void) -> Void = CGPath.applyWithBlock
+        let _: (CGPath) -> (UnsafeMutableRawPointer?, CGPathApplierFunction) -> Void = CGPath.apply(info:function:)
+        let _: (CGRect, UnsafePointer<CGAffineTransform>?) -> CGPath = CGPath.init(rect:transform:)
+        let _: (CGRect, UnsafePointer<CGAffineTransform>?) -> CGPath = CGPath.init(ellipseIn:transform:)
+        // CALayer: drawing, layout, search and tree members.
+        let _: (CALayer) -> (CGContext) -> Void = CALayer.draw(in:)
+        let _: (CALayer) -> () -> Void = CALayer.display
+        let _: (CALayer) -> () -> Void = CALayer.layoutSublayers
+        let _: (CALayer) -> () -> CGSize = CALayer.preferredFrameSize
+        let _: (CALayer) -> (CGPoint) -> CALayer? = CALayer.hitTest
+        let _: (CALayer) -> (CGPoint) -> Bool = CALayer.contains
+        let _: (CALayer) -> (CAAnimation, String?) -> Void = CALayer.add(_:forKey:)
+        let _: (CALayer) -> (String) -> CAAction? = CALayer.action(forKey:)
+        let _: (String) -> Bool = CALayer.needsDisplay(forKey:)
+        let _: (String) -> CAAction? = CALayer.defaultAction(forKey:)
+        let _: (String) -> Any? = CALayer.defaultValue(forKey:)
+        // Properties real code sets (types as Apple's).
+        let _: ReferenceWritableKeyPath<CALayer, Bool> = \.shouldRasterize
+        let _: ReferenceWritableKeyPath<CALayer, CGFloat> = \.rasterizationScale
+        let _: ReferenceWritableKeyPath<CALayer, Bool> = \.allowsEdgeAntialiasing
+        let _: ReferenceWritableKeyPath<CALayer, CAEdgeAntialiasingMask> = \.edgeAntialiasingMask
+        let _: ReferenceWritableKeyPath<CALayer, Float> = \.minificationFilterBias
+        let _: ReferenceWritableKeyPath<CALayer, CALayerContentsFormat> = \.contentsFormat
+        let _: ReferenceWritableKeyPath<CALayer, CALayerCornerCurve> = \.cornerCurve
+        let _: ReferenceWritableKeyPath<CALayer, Bool> = \.isOpaque
+        let _: ReferenceWritableKeyPath<CALayer, Bool> = \.drawsAsynchronously
+        let _: ReferenceWritableKeyPath<CASpringAnimation, Bool> = \.allowsOverdamping
+        let _: ReferenceWritableKeyPath<CAShapeLayer, [NSNumber]?> = \.lineDashPattern
+        let _: ReferenceWritableKeyPath<CAShapeLayer, CGPath?> = \.path
+    }
+
+    @Test func newMembersBehave() {
+        #expect(CAValueFunction(name: CAValueFunctionName(rawValue: "spin")) == nil)
+        #expect(CAValueFunction(name: .rotateZ)?.name == .rotateZ)
+        // apply(info:function:) hands every element and the info pointer to the callback.
+        let p = CGMutablePath()
+        p.move(to: .zero); p.addLine(to: CGPoint(x: 1, y: 0)); p.addCurve(to: CGPoint(x: 2, y: 2), control1: CGPoint(x: 1, y: 1), control2: CGPoint(x: 2, y: 1)); p.closeSubpath()
+        var types: [CGPathElementType] = []
+        withUnsafeMutablePointer(to: &types) { ptr in
+            p.apply(info: UnsafeMutableRawPointer(ptr)) { info, element in
+                info!.assumingMemoryBound(to: [CGPathElementType].self).pointee.append(element.pointee.type)
+            }
+        }
+        #expect(types == [.moveToPoint, .addLineToPoint, .addCurveToPoint, .closeSubpath])
+        #expect(p.copy() == p && p.mutableCopy() == p && p.mutableCopy() !== p)
+        // Accepted members: stored, KVC-reachable with Apple's keys and defaults, no effect on pixels.
+        withRunLoop { _ in
+            let l = CALayer()
+            #expect(!l.shouldRasterize && l.rasterizationScale == 1 && !l.allowsEdgeAntialiasing)
+            #expect(l.edgeAntialiasingMask == [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge])
+            #expect(l.contentsFormat == .RGBA8Uint && l.cornerCurve == .circular && l.minificationFilterBias == 0)
+            l.setValue(true, forKey: "shouldRasterize")
+            l.setValue(2.0, forKey: "rasterizationScale")
+            l.setValue(CALayerCornerCurve.continuous, forKey: "cornerCurve")
+            #expect(l.shouldRasterize && l.rasterizationScale == 2 && l.cornerCurve == .continuous)
+            let mask = l.value(forKey: "edgeAntialiasingMask") as? CAEdgeAntialiasingMask
+            #expect(mask == l.edgeAntialiasingMask)
+            // Presentation copies carry them.
+            #expect(CALayer(layer: l).shouldRasterize)
+        }
+    }
+}
