@@ -346,6 +346,9 @@ open class CALayer: NSObject {
     /// The layer's rectangle in its superlayer's coordinates (see `_frame`): the bounding box of
     /// the bounds under `transform` about the anchor point, placed at `position`. Setting it sets
     /// `bounds` then `position` through their (overridable) setters.
+    ///
+    /// With a `transform` that is not the identity, Apple leaves `frame` undefined; Flipbook
+    /// answers the bounding box above (chosen, and documented in docs/porting.md).
     open var frame: CGRect {
         get { _frame }
         set { _frame = newValue }
