@@ -248,18 +248,6 @@ extension CGBlendMode {
     }
 }
 
-/// Writes coverage spans into a dense buffer whose pixel (x0, y0) is `base[0]`.
-struct _DenseSink: CoverageSink {
-    let base: UnsafeMutablePointer<UInt8>
-    let x0: Int, y0: Int, width: Int
-    mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
-        (base + (y - y0) * width + (x - x0)).update(from: coverage.baseAddress!, count: coverage.count)
-    }
-    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-        (base + (y - y0) * width + (x - x0)).update(repeating: coverage, count: count)
-    }
-}
-
 /// The fast path: a solid colour, normal blend, no shadow, painted straight into the bitmap as
 /// the rasterizer hands out spans. Coverage (× hairline scale, thresholded without
 /// antialiasing, × clip) then `SpanBlend.solidOver` — the same bytes as the general path's
@@ -382,7 +370,7 @@ extension CGContext {
         guard !r.isEmpty else { return nil }
         var bytes = [UInt8](repeating: 0, count: r.width * r.height)
         bytes.withUnsafeMutableBufferPointer { b in
-            var sink = _DenseSink(base: b.baseAddress!, x0: r.x0, y0: r.y0, width: r.width)
+            var sink = CoverageMaskSink(base: b.baseAddress!, x0: r.x0, y0: r.y0, width: r.width)
             _rasterizer.fill(path, rule: rule, transform: .identity, clip: RasterClip(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1), into: &sink)
         }
         let k = UInt32((min(max(scale, 0), 1) * 255).rounded())

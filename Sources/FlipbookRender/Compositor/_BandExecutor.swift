@@ -343,7 +343,7 @@ extension _BandExecutor {
         for s in shapes where s.pixelRect == nil {
             let m = first ? a : b
             m.update(repeating: 0, count: count)
-            var ms = _MaskSink(base: m, x0: rect.x0, y0: rect.y0, width: w)
+            var ms = CoverageMaskSink(base: m, x0: rect.x0, y0: rect.y0, width: w)
             scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &ms)
             if !first {
                 for i in 0..<count where a[i] != 0 { a[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(UInt32(a[i]), UInt32(b[i]))) }
@@ -510,17 +510,5 @@ struct _RowSink<P: _Painter>: _FlushingSink {
         begin(y, x)
         (buffer + (x - x0)).update(from: coverage.baseAddress!, count: coverage.count)
         e = x + coverage.count
-    }
-}
-
-/// Writes coverage into a dense mask (`base[(y − y0)·width + (x − x0)]`).
-struct _MaskSink: CoverageSink {
-    let base: UnsafeMutablePointer<UInt8>
-    let x0: Int, y0: Int, width: Int
-    mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
-        (base + (y - y0) * width + (x - x0)).update(from: coverage.baseAddress!, count: coverage.count)
-    }
-    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-        (base + (y - y0) * width + (x - x0)).update(repeating: coverage, count: count)
     }
 }
