@@ -149,7 +149,7 @@ let package = Package(
         .target(name: "FlipbookTestSupport", path: "Tests/FlipbookTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookTestSupportTests", dependencies: ["FlipbookTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookPixelsTests", dependencies: ["FlipbookPixels"], swiftSettings: swiftSettings),
-        .testTarget(name: "FlipbookGraphicsTests", dependencies: ["FlipbookGraphics", "FlipbookPixels"], swiftSettings: swiftSettings),
+        .testTarget(name: "FlipbookGraphicsTests", dependencies: ["FlipbookGraphics", "FlipbookPixels", "FlipbookTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookPixels"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookPixels", "FlipbookTestSupport"], swiftSettings: swiftSettings),
         .testTarget(

@@ -3,6 +3,7 @@ import Foundation
 import FlipbookPixels
 import FlipbookRaster
 @testable import FlipbookGraphics
+import FlipbookTestSupport
 
 /// The solid fast path (normal blend, no shadow: coverage painted straight into the bitmap by
 /// `_SolidPaintSink`) against the general engine (a coverage buffer per shape, then the
@@ -10,17 +11,13 @@ import FlipbookRaster
 /// with alpha < 1, antialiasing on and off, hairlines, a non-identity CTM, shapes crossing the
 /// bitmap's edges.
 @Suite struct CGContextFastPathTests {
+    /// The shared seeded generator (FlipbookTestSupport's SplitMix64) with a point helper.
     struct RNG {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-        mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
+        var g: SplitMix64
+        init(state: UInt64) { g = SplitMix64(seed: state) }
+        mutating func next() -> UInt64 { g.next() }
+        mutating func unit() -> Double { g.unit() }
+        mutating func uniform(_ a: Double, _ b: Double) -> Double { g.uniform(a, b) }
         mutating func point(_ w: Double, _ h: Double) -> CGPoint { CGPoint(x: uniform(-20, w + 20), y: uniform(-20, h + 20)) }
     }
 

@@ -3,6 +3,7 @@ import Testing
 import Glibc
 #endif
 @testable import FlipbookRaster
+import FlipbookTestSupport
 
 /// `StraightRows`: the middle rows of axis-aligned (rounded) rectangles written without the cell
 /// sweep must be the rasterizer's own bytes, for any clip and band.
@@ -57,7 +58,7 @@ import Glibc
     }
 
     @Test func sameBytesAsTheSweepForRandomRoundedRectsBandsAndClips() {
-        var rng = SplitMix(seed: 12)
+        var rng = SplitMix64(seed: 12)
         for k in 0..<300 {
             let w = 2 + 50 * rng.unit(), h = 2 + 50 * rng.unit()
             let x0 = -8 + 70 * rng.unit(), y0 = -8 + 70 * rng.unit()
@@ -90,25 +91,12 @@ import Glibc
     }
 }
 
-/// SplitMix64 for the random shapes.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-}
 
 /// `PathRasterizer.fill(_:rule:clip:bounds:into:)`: the caller's bounds (exact or larger) give
 /// the plain fill's bytes.
 @Suite struct KnownBoundsFillTests {
     @Test func sameBytesAsThePlainFill() {
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for k in 0..<100 {
             var p = RasterPath()
             p.move(to: RasterPoint(70 * rng.unit(), 70 * rng.unit()))

@@ -21,4 +21,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// A double in [0, 1): the top 53 bits of the next value.
     public mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
+
+    /// `a + (b − a) · unit()`: one multiply then one add (no fused multiply-add), as the peers'
+    /// Python generator computes it.
+    public mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
 }
