@@ -73,14 +73,7 @@ extension BenchWorkloads {
         save("w7-draw", buffer)
         var direct = PixelBuffer(width: PeersVectorScenes.width, height: PeersVectorScenes.height)
         VectorPainter().draw(PeersVectorScenes.w7(), into: &direct)
-        var differing = 0, maxDelta = 0
-        for y in 0..<buffer.height {
-            for x in 0..<buffer.width {
-                let a = buffer[x, y], b = direct[x, y]
-                let dd = max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
-                if dd > 0 { differing += 1; maxDelta = max(maxDelta, dd) }
-            }
-        }
+        let (differing, maxDelta) = buffer.difference(from: direct)
         return [result("w7-draw", s, pixels: Self.w7Covered, threads: 1,
                        note: "one layer, 1,500 items drawn with CGContext calls in draw(in:); display() (new CGContext + draw(in:) + contents), then snapshot + Compositor on white; vs w7's frame: \(differing) px differ, max \(maxDelta)"),
                 result("w7-draw", d, pixels: Self.w7Covered, threads: 1, variant: "draw only",

@@ -57,14 +57,7 @@ extension BenchWorkloads {
                 }
             }
             if variant.isEmpty { save("w7-layers", buffer) }
-            var differing = 0, maxDelta = 0
-            for y in 0..<buffer.height {
-                for x in 0..<buffer.width {
-                    let a = buffer[x, y], b = direct[x, y]
-                    let d = max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
-                    if d > 0 { differing += 1; maxDelta = max(maxDelta, d) }
-                }
-            }
+            let (differing, maxDelta) = buffer.difference(from: direct)
             rows.append(result("w7-layers", s, pixels: Self.w7Covered, threads: compositor.threadCount, variant: variant,
                                note: "1,500 CAShapeLayers: snapshot + Compositor (bands of \(compositor.bandHeight)) per frame, \(BenchReport.fixed(1500 / (s.medianMs / 1000), 0)) layers/s; vs w7's frame: \(differing) px differ, max \(maxDelta)"))
         }

@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookPixels
 import Foundation
 
 extension VectorItem {
@@ -20,5 +21,21 @@ extension VectorItem {
 
     var cgColor: CGColor {
         CGColor(red: CGFloat(r) / 255, green: CGFloat(g) / 255, blue: CGFloat(b) / 255, alpha: CGFloat(a) / 255)
+    }
+}
+
+extension PixelBuffer {
+    /// How many pixels differ from `other` (same size) and the largest channel difference:
+    /// the check that a layer-model workload drew the same frame as the direct one.
+    func difference(from other: PixelBuffer) -> (pixels: Int, maxDelta: Int) {
+        var differing = 0, maxDelta = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = self[x, y], b = other[x, y]
+                let d = max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
+                if d > 0 { differing += 1; maxDelta = max(maxDelta, d) }
+            }
+        }
+        return (differing, maxDelta)
     }
 }
