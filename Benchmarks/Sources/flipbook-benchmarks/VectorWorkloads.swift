@@ -95,7 +95,7 @@ extension BenchWorkloads {
         let s = benchLoop(warmups: warmups, frames: frames) { painter.draw(items, into: &buffer) }
         save("w7", buffer)
         return [result("w7", s, pixels: Self.w7Covered, threads: threads,
-                       note: "bypasses the layer model (no CAShapeLayer yet): PathRasterizer + PathStroker + SpanBlend, \(BenchReport.fixed(1500 / (s.medianMs / 1000), 0)) paths/s")]
+                       note: "the items straight through PathRasterizer + PathStroker + SpanBlend, no layer model (w7-layers: as CAShapeLayers; w7-draw: through draw(in:)), \(BenchReport.fixed(1500 / (s.medianMs / 1000), 0)) paths/s")]
     }
 
     /// The static W6a / W6b tree recorded for `n` frames to the null sink with 1 and 2 threads.
