@@ -71,13 +71,17 @@ import FlipbookTestSupport
     @Test func suppressedPositionJumps() throws {
         let f = try frames("suppressed-position", [6, 12])[12]!        // t = 0.4: 0.2 s into a 0.5 s move
         #expect(f[225, 90].r > 200 && f[225, 90].b < 200)              // red (half opaque) at the destination
-        #expect(f[225, 30] == .white && f[30, 30] == .white)           // blue neither home nor arrived
+        #expect(f[225, 30] == .white && f[30, 30] == .white)           // blue neither home nor arrived…
+        // …but on its way: 0.4 of the move (the transaction sets no timing function: linear), so
+        // its centre is at 30 + 180 · 0.4 = 102 (x 82…122).
+        let blue = RGBA8(r: 0x33, g: 0x66, b: 0xcc, a: 255)
+        #expect(f[84, 30] == blue && f[120, 30] == blue && f[79, 30] == .white && f[125, 30] == .white)
     }
 
     /// 5 s action vs 1 s transaction (linear): at t = 2 the blue one arrived, the red one is 2/5 along.
     @Test func explicitDurationRunsFiveSeconds() throws {
         let f = try frames("explicit-duration", [20])[20]!
-        #expect(f[280, 90].b > 200)                                    // blue at x = 280
+        #expect(f[280, 90] == RGBA8(r: 0x33, g: 0x66, b: 0xcc, a: 255))   // blue arrived (x 260…300)
         // Red (#cc3333) spans 104…144 at 2 s: its centre goes 20 → 280 over 5 s, linear (124).
         // Checked as red inside both edges and white just outside them: a layer already at the
         // end (the bug this caught) or still at the start fails both.
