@@ -96,8 +96,7 @@ func _kvcEqual(_ a: Any?, _ b: Any?) -> Bool {
     case (nil, _), (_, nil): return false
     case let (x?, y?):
         if let hx = x as? AnyHashable, let hy = y as? AnyHashable { return hx == hy }
-        if let ox = x as? AnyObject, let oy = y as? AnyObject,
-           type(of: x) is AnyClass, type(of: y) is AnyClass { return ox === oy }
+        if type(of: x) is AnyClass, type(of: y) is AnyClass { return (x as AnyObject) === (y as AnyObject) }
         return false
     }
 }

@@ -24,7 +24,7 @@ public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
     public static let floatInfoMask = CGBitmapInfo(rawValue: 0xF00)
     public static let floatComponents = CGBitmapInfo(rawValue: 1 << 8)
     public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
-    public static let byteOrderDefault = CGBitmapInfo(rawValue: 0)
+    public static let byteOrderDefault: CGBitmapInfo = []
     public static let byteOrder16Little = CGBitmapInfo(rawValue: 1 << 12)
     public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
     public static let byteOrder16Big = CGBitmapInfo(rawValue: 3 << 12)
