@@ -58,8 +58,10 @@ final class DefaultActionLayer: CALayer {
             #expect(layer.action(forKey: "opacity") == nil)   // the implicit step is not reached
             // A nil answer from the delegate continues the search.
             layer.style = nil
-            layer.delegate = ClosureDelegate()
+            let silent = ClosureDelegate()                     // held: `delegate` is weak
+            layer.delegate = silent
             #expect(layer.action(forKey: "opacity") is CABasicAnimation)
+            #expect(layer.delegate === silent && silent.asked == ["opacity"])   // it was asked, answered nil
         }
     }
 

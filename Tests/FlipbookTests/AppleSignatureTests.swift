@@ -28,6 +28,10 @@ import Foundation
         let _: (String) -> Bool = CALayer.needsDisplay(forKey:)
         let _: (String) -> CAAction? = CALayer.defaultAction(forKey:)
         let _: (String) -> Any? = CALayer.defaultValue(forKey:)
+        let _: (CALayer) -> () -> CGAffineTransform = CALayer.affineTransform
+        let _: (CALayer) -> (CGAffineTransform) -> Void = CALayer.setAffineTransform
+        let _: (CALayer) -> () -> Bool = CALayer.contentsAreFlipped
+        let _: (CALayer) -> (String) -> Bool = CALayer.shouldArchiveValue(forKey:)
         // Properties real code sets (types as Apple's).
         let _: ReferenceWritableKeyPath<CALayer, Bool> = \.shouldRasterize
         let _: ReferenceWritableKeyPath<CALayer, CGFloat> = \.rasterizationScale
@@ -69,6 +73,9 @@ import Foundation
             #expect(l.shouldRasterize && l.rasterizationScale == 2 && l.cornerCurve == .continuous)
             let mask = l.value(forKey: "edgeAntialiasingMask") as? CAEdgeAntialiasingMask
             #expect(mask == l.edgeAntialiasingMask)
+            l.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 2))
+            #expect(abs(l.transform.m12 - 1) < 1e-12 && abs(l.affineTransform().b - 1) < 1e-12)
+            #expect(!l.contentsAreFlipped() && l.shouldArchiveValue(forKey: "bounds"))
             // Presentation copies carry them.
             #expect(CALayer(layer: l).shouldRasterize)
         }

@@ -172,7 +172,7 @@ import Foundation
             #expect(t.lineWidth == 7)
             root.addSublayer(t)
             loop.endTurn()
-            #expect(t.presentation() is ThickShape)
+            #expect(t.presentation() != nil)                   // typed `ThickShape?`: the copy is a ThickShape
             #expect(t.presentation()?.lineWidth == 7)
         }
     }

@@ -663,6 +663,24 @@ open class CALayer: NSObject {
         set { _set(\.isOpaque, newValue, key: "opaque") }
     }
 
+    // MARK: Affine transform, flipping, archiving
+
+    /// `transform` as an affine transform (Apple's `affineTransform()`): the 2-D part of the
+    /// matrix (`CATransform3DGetAffineTransform`).
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets `transform` from an affine transform (Apple's `setAffineTransform(_:)`; animates like
+    /// `transform`).
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// Whether the layer's contents are flipped when drawn (Apple's `contentsAreFlipped()`):
+    /// false — Flipbook never flips a layer's `draw(in:)` context behind its back.
+    open func contentsAreFlipped() -> Bool { false }
+
+    /// Whether `key`'s value would be archived (Apple's `shouldArchiveValue(forKey:)`): true, the
+    /// default. Flipbook does not archive layers; the answer is for code that asks.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
     // MARK: Accepted without visible effect
     //
     // These change how Core Animation renders on a device (caching, GPU formats, edge
