@@ -161,14 +161,7 @@ import Foundation
     @Test func presentationCopiesAreNotMarkedAndLayoutChangesJoinTheCommit() {
         let loop = VirtualRunLoop()
         loop.run {
-            let log = Log()
-            let root = liveRoot(loop)
-            let r = row("r", log)
-            r.bounds = CGRect(x: 0, y: 0, width: 100, height: 10)
-            let a = CALayer()
-            r.addSublayer(a)
-            root.addSublayer(r)
-            loop.endTurn()
+            let (r, a) = liveRowWithChild(loop)
             #expect(a.frame.size == CGSize(width: 10, height: 10))
             // In a live tree the frames set by layout animate implicitly, as on Apple.
             r.bounds = CGRect(x: 0, y: 0, width: 100, height: 30)
@@ -190,14 +183,7 @@ extension LayoutCycleTests {
     @Test func explicitTransactionsLayOutAtTheOutermostCommit() {
         let loop = VirtualRunLoop()
         loop.run {
-            let log = Log()
-            let root = liveRoot(loop)
-            let r = row("r", log)
-            r.bounds = CGRect(x: 0, y: 0, width: 100, height: 10)
-            let a = CALayer()
-            r.addSublayer(a)
-            root.addSublayer(r)
-            loop.endTurn()
+            let (r, a) = liveRowWithChild(loop)
             r.layouts = 0
             CATransaction.begin()
             CATransaction.setAnimationDuration(2)
@@ -232,5 +218,19 @@ extension LayoutCycleTests {
             loop.endTurn()
             #expect(l.layouts == 2)
         }
+    }
+}
+
+extension LayoutCycleTests {
+    /// A live row layer (100 × 10) laying out one sublayer, committed once (so laid out).
+    func liveRowWithChild(_ loop: VirtualRunLoop) -> (row: Row, child: CALayer) {
+        let root = liveRoot(loop)
+        let r = row("r", Log())
+        r.bounds = CGRect(x: 0, y: 0, width: 100, height: 10)
+        let a = CALayer()
+        r.addSublayer(a)
+        root.addSublayer(r)
+        loop.endTurn()
+        return (r, a)
     }
 }
