@@ -151,16 +151,15 @@ open class CAShapeLayer: CALayer {
     /// KVC entries of the shape keys: `get`/`set` go through the typed properties (so a KVC
     /// write runs the same change path); `setState` writes a bare `_ShapeState` (defaults).
     static let _keyEntries: [String: _ShapeKeyEntry] = {
-        func field<T: Equatable>(_ kp: WritableKeyPath<_ShapeState, T>, _ key: String,
-                                 _ coerce: @escaping (Any?, String) throws -> T) -> (String, _ShapeKeyEntry) {
+        func field<T: Equatable>(_ kp: WritableKeyPath<_ShapeState, T>, _ property: ReferenceWritableKeyPath<CAShapeLayer, T>,
+                                 _ key: String, _ coerce: @escaping (Any?, String) throws -> T) -> (String, _ShapeKeyEntry) {
             (key, _ShapeKeyEntry(
                 entry: _LayerKeyEntry(
-                    get: { _flattenOptional(($0 as? CAShapeLayer)?._shape[keyPath: kp]) },
+                    // Through the (overridable) property, so a subclass's override sees KVC too.
+                    get: { l in (l as? CAShapeLayer).map { _flattenOptional($0[keyPath: property]) } ?? nil },
                     set: { l, v in
                         let t = try coerce(v, key)
-                        if let s = l as? CAShapeLayer {
-                            if key == "path" { s.path = t as? CGPath } else { s._setShape(kp, t, key: key) }
-                        }
+                        (l as? CAShapeLayer)?[keyPath: property] = t
                     },
                     getState: nil, setState: nil),
                 setState: { s, v in s[keyPath: kp] = try coerce(v, key) }))
@@ -169,18 +168,18 @@ open class CAShapeLayer: CALayer {
         func color(_ v: Any?, _ k: String) throws -> CGColor? { try _KVCCoercion.optional(v, k, "CGColor") }
         func path(_ v: Any?, _ k: String) throws -> CGPath? { try _KVCCoercion.optional(v, k, "CGPath") }
         return Dictionary(uniqueKeysWithValues: [
-            field(\.path, "path", path),
-            field(\.fillColor, "fillColor", color),
-            field(\.fillRule, "fillRule", _KVCCoercion.rawString),
-            field(\.strokeColor, "strokeColor", color),
-            field(\.strokeStart, "strokeStart", num),
-            field(\.strokeEnd, "strokeEnd", num),
-            field(\.lineWidth, "lineWidth", num),
-            field(\.miterLimit, "miterLimit", num),
-            field(\.lineCap, "lineCap", _KVCCoercion.rawString),
-            field(\.lineJoin, "lineJoin", _KVCCoercion.rawString),
-            field(\.lineDashPhase, "lineDashPhase", num),
-            field(\.lineDashPattern, "lineDashPattern", _ShapeState._dashPattern),
+            field(\.path, \.path, "path", path),
+            field(\.fillColor, \.fillColor, "fillColor", color),
+            field(\.fillRule, \.fillRule, "fillRule", _KVCCoercion.rawString),
+            field(\.strokeColor, \.strokeColor, "strokeColor", color),
+            field(\.strokeStart, \.strokeStart, "strokeStart", num),
+            field(\.strokeEnd, \.strokeEnd, "strokeEnd", num),
+            field(\.lineWidth, \.lineWidth, "lineWidth", num),
+            field(\.miterLimit, \.miterLimit, "miterLimit", num),
+            field(\.lineCap, \.lineCap, "lineCap", _KVCCoercion.rawString),
+            field(\.lineJoin, \.lineJoin, "lineJoin", _KVCCoercion.rawString),
+            field(\.lineDashPhase, \.lineDashPhase, "lineDashPhase", num),
+            field(\.lineDashPattern, \.lineDashPattern, "lineDashPattern", _ShapeState._dashPattern),
         ])
     }()
 }
