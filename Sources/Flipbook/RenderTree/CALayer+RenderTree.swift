@@ -37,13 +37,21 @@ extension CALayer {
         return _buildRenderTree(parentTime: parentTime, committed: committed)
     }
 
+    /// The snapshot of this subtree's **model** values: no animation (and so no transition or
+    /// cross-fade) is applied — what `render(in:)` draws ("renders directly from the layer tree,
+    /// ignoring any animations added to the render tree").
+    package final func _makeModelRenderTree() -> RenderLayer {
+        _buildRenderTree(parentTime: _runLoop.currentTime, committed: false, ignoringAnimations: true)
+    }
+
     /// The snapshot given the local time of this layer's time parent.
     ///
     /// A post-order walk with an explicit stack (not recursion), so trees of any depth build
     /// without overflowing the thread's stack: a frame is pushed per layer, its mask and then
     /// its sublayers are built (each at this layer's local time), and the node is made when
     /// the last child is done.
-    final func _buildRenderTree(parentTime: CFTimeInterval, committed: Bool) -> RenderLayer {
+    final func _buildRenderTree(parentTime: CFTimeInterval, committed: Bool,
+                                ignoringAnimations: Bool = false) -> RenderLayer {
         var stack = [_RenderBuildFrame(self, parentTime: parentTime, committed: committed)]
         while true {
             let top = stack.count - 1
@@ -54,7 +62,8 @@ extension CALayer {
                 continue
             }
             let frame = stack.removeLast()
-            let node = frame.layer._renderNode(local: frame.local, built: frame.built, committed: committed)
+            let node = frame.layer._renderNode(local: frame.local, built: frame.built, committed: committed,
+                                               ignoringAnimations: ignoringAnimations)
             if stack.isEmpty { return node }
             stack[stack.count - 1].built.append(node)
         }
@@ -62,11 +71,13 @@ extension CALayer {
 
     /// One layer's node, given its local time and its children's nodes (the mask first when
     /// the layer has one, then the sublayers in order).
-    /// With `committed`, the layer's committed state is read (when it has one).
-    final func _renderNode(local: CFTimeInterval, built: [RenderLayer], committed: Bool) -> RenderLayer {
+    /// With `committed`, the layer's committed state is read (when it has one); with
+    /// `ignoringAnimations`, the model values are used as they are.
+    final func _renderNode(local: CFTimeInterval, built: [RenderLayer], committed: Bool,
+                           ignoringAnimations: Bool = false) -> RenderLayer {
         let saved = committed ? _committed : nil
         var s = saved?.state ?? _state
-        let animations = saved?.animations ?? _animations
+        let animations = ignoringAnimations ? [] : (saved?.animations ?? _animations)
         var crossfade: ContentsCrossfade?
         var transition: RenderTransition?
         var extras = saved?.extras ?? _extras
