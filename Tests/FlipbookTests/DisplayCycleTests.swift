@@ -172,6 +172,7 @@ private let opaqueRed = RGBA8(r: 255, g: 0, b: 0, a: 255)
             super.init(layer: layer)
             color = (layer as? Bar)?.color ?? color
         }
+        required init?(coder: NSCoder) { super.init(coder: coder) }
         override class func needsDisplay(forKey key: String) -> Bool {
             key == "progress" || super.needsDisplay(forKey: key)
         }

@@ -21,6 +21,7 @@ import Flipbook
                 super.init(layer: layer)
                 count = (layer as? BadgeLayer)?.count ?? 0
             }
+            required init?(coder: NSCoder) { super.init(coder: coder) }   // as on iOS (archives: nil)
 
             override func action(forKey event: String) -> CAAction? {
                 if event == "position" { return nil }  // moves are immediate
@@ -127,6 +128,7 @@ import Flipbook
                 super.init(layer: layer)
                 color = (layer as? BarLayer)?.color ?? color
             }
+            required init?(coder: NSCoder) { super.init(coder: coder) }
 
             override class func needsDisplay(forKey key: String) -> Bool {
                 key == "progress" || super.needsDisplay(forKey: key)

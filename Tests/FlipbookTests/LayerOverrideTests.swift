@@ -30,6 +30,7 @@ import Foundation
             initLayerCalls += 1
             tag = (layer as? Gauge)?.tag ?? -1
         }
+        required init?(coder: NSCoder) { super.init(coder: coder) }
 
         override var bounds: CGRect {
             didSet { boundsSets.append(bounds) }
@@ -181,6 +182,7 @@ extension LayerOverrideTests {
             super.init(layer: layer)
             label = (layer as? Dial)?.label ?? "?"
         }
+        required init?(coder: NSCoder) { super.init(coder: coder) }
         override var bounds: CGRect { didSet { boundsLog.append(bounds.size) } }
         override func layoutSublayers() { layouts += 1; super.layoutSublayers() }
         override func draw(in ctx: CGContext) {

@@ -21,6 +21,7 @@ import Foundation
             super.init(layer: layer)
             segments = (layer as? Ring)?.segments ?? -1
         }
+        required init?(coder: NSCoder) { super.init(coder: coder) }
 
         override var path: CGPath? {
             didSet { pathSets += 1 }

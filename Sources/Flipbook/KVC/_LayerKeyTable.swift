@@ -119,6 +119,8 @@ enum _LayerKeyTable {
         field(\.repeatDuration, \.repeatDuration, "repeatDuration", dbl),
         field(\.autoreverses, \.autoreverses, "autoreverses", bool),
         field(\.fillMode, \.fillMode, "fillMode", _KVCCoercion.rawString),
+        field(\.isGeometryFlipped, \.isGeometryFlipped, "geometryFlipped", bool),
+        field(\.wantsExtendedDynamicRangeContent, \.wantsExtendedDynamicRangeContent, "wantsExtendedDynamicRangeContent", bool),
         derived("frame", get: { $0.frame }, set: { l, v in l.frame = try rect(v, "frame") }),
         derived("mask", get: { $0.mask.map { $0 as Any } }, set: { l, v in l.mask = try _KVCCoercion.optional(v, "mask", "CALayer") }),
         derived("sublayers", get: { $0.sublayers.map { $0 as Any } }, set: { l, v in

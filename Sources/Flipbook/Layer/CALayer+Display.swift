@@ -74,6 +74,13 @@ extension CALayer {
               let ctx = CGContext(data: nil, width: size.width, height: size.height, bitsPerComponent: 8,
                                   bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
                                   bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
+        if contentsAreFlipped() {
+            // Apple: a layer whose contents are flipped "applies a y-flip transform to the
+            // graphics context before passing it to draw(in:)"; the compositor reflects the
+            // image back, so drawing follows the (reflected) geometry.
+            ctx.translateBy(x: 0, y: CGFloat(size.height))
+            ctx.scaleBy(x: 1, y: -1)
+        }
         ctx.scaleBy(x: size.scale, y: size.scale)
         let origin = bounds.origin
         if origin != .zero { ctx.translateBy(x: -origin.x, y: -origin.y) }

@@ -33,9 +33,9 @@ extension CALayer {
     /// Bounds coordinates → superlayer coordinates (sublayer transform included).
     package var _toSuperlayer: CATransform3D {
         var m = _toParentLocal
-        if let p = _superlayer, !CATransform3DIsIdentity(p._state.sublayerTransform) {
+        if let p = _superlayer, !CATransform3DIsIdentity(p._state.sublayerTransform) || p._state.isGeometryFlipped {
             let pa = p._anchorInBounds
-            m = m * CATransform3DMakeTranslation(-pa.x, -pa.y, 0) * p._state.sublayerTransform
+            m = m * CATransform3DMakeTranslation(-pa.x, -pa.y, 0) * p._state.effectiveSublayerTransform
                 * CATransform3DMakeTranslation(pa.x, pa.y, 0)
         }
         return m

@@ -458,15 +458,27 @@ open class CALayer: NSObject {
         style = other.style
     }
 
+    /// Apple's archive initializer (`NSSecureCoding`), here so that ported subclasses compile
+    /// unchanged — both `required init?(coder: NSCoder) { super.init(coder: coder) }` and the
+    /// usual `fatalError` body. As on Apple it is `required`: a subclass that declares a
+    /// designated initializer of its own must provide it.
+    ///
+    /// Flipbook does not archive layers (no `encode(with:)`; Core Animation's archive format
+    /// is Apple's), so this initializer always fails: it returns nil.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     /// Flipbook's way of making a presentation copy of a layer of any subclass: calls
     /// `init(layer:)` of the copy's class (on Apple the Objective-C runtime does this; Swift on
     /// Linux can only construct an instance of a dynamic class through a `required` initializer).
     ///
     /// You never call or write it. A subclass inherits it when it declares no designated
-    /// initializer, or when it overrides every designated initializer of `CALayer` — `init()`
-    /// and `init(layer:)`. If the compiler says *"'required' initializer
-    /// 'init(_presentationCopyOf:)' must be provided by subclass"*, your subclass declares a
-    /// designated initializer but no `override init(layer: Any)`: add it (on Apple that subclass
+    /// initializer, or when it overrides every designated initializer of `CALayer` — `init()`,
+    /// `init(layer:)` and `init?(coder:)` (the shape an iOS subclass already has). If the
+    /// compiler says *"'required' initializer 'init(_presentationCopyOf:)' must be provided by
+    /// subclass"*, your subclass declares a designated initializer but no
+    /// `override init(layer: Any)` (or no `required init?(coder:)`): add it (on Apple that subclass
     /// would crash at run time with "unimplemented initializer 'init(layer:)'" the first time a
     /// presentation copy is made). A subclass whose only designated initializer is its own
     /// (`init(frame:)`, say) must also override `init()`, or write this initializer as
@@ -673,9 +685,74 @@ open class CALayer: NSObject {
     /// `transform`).
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
-    /// Whether the layer's contents are flipped when drawn (Apple's `contentsAreFlipped()`):
-    /// false — Flipbook never flips a layer's `draw(in:)` context behind its back.
-    open func contentsAreFlipped() -> Bool { false }
+    /// Whether the geometry of the layer's sublayers is flipped vertically (Apple's
+    /// `isGeometryFlipped`, KVC key `geometryFlipped`). Default false; not animatable.
+    ///
+    /// When true, the sublayers' coordinate space is the layer's bounds reflected about their
+    /// horizontal centre line: a sublayer's `position.y` is measured from the bottom edge
+    /// (`bounds.maxY`) upwards, and the reflection carries on down the subtree until another
+    /// layer flips it back. As Apple documents, the value "does not affect the rendering of the
+    /// layer's content": images (`contents`) stay upright wherever they land (the compositor
+    /// draws them reflected back, see ``contentsAreFlipped()``), while geometry — positions,
+    /// rotations, shape paths, the corners in `maskedCorners` — is reflected. Coordinate
+    /// conversions (`convert(_:from:)`, `hitTest(_:)`) use the same geometry.
+    ///
+    /// Flipbook's layer space is y-down like iOS's, so a macOS layer tree that sets this to get
+    /// a top-left origin should not set it here (docs/porting.md).
+    open var isGeometryFlipped: Bool {
+        get { _state.isGeometryFlipped }
+        set { _set(\.isGeometryFlipped, newValue, key: "geometryFlipped") }
+    }
+
+    /// Whether the layer's content is implicitly flipped when rendered (Apple's
+    /// `contentsAreFlipped()`): true when an odd number of the layer's superlayers (up to the
+    /// root; for a mask, its owner's superlayers) have ``isGeometryFlipped`` set. Such a layer's `contents`
+    /// image is drawn reflected back so that it stays upright, and its `draw(in:)` context is
+    /// given a y-flip (as Apple does), so drawing at y = 0 lands at the edge the layer's
+    /// geometry calls y = 0. Do not override it (Apple: "You should not attempt to override
+    /// this method").
+    open func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var l: CALayer = _modelLayer ?? self
+        while let up = l._superlayer ?? l._maskOwner {
+            // A mask lives in its owner's own space (not the sublayer space): the owner's flag
+            // does not apply to it, the owner's ancestors' do.
+            if l._superlayer === up, up._state.isGeometryFlipped { flipped.toggle() }
+            l = up
+        }
+        return flipped
+    }
+
+    // MARK: Filters and extended range (accepted without visible effect)
+    //
+    // Core Image filters do not exist on Linux: these are stored (custom-key storage, so KVC,
+    // presentation copies and `init(layer:)` carry them) and ignored when rendering.
+
+    /// Accepted, no effect (a Core Image filter composites the layer with its background on
+    /// Apple). Default nil.
+    open var compositingFilter: Any? {
+        get { _extras["compositingFilter"] }
+        set { setValue(newValue, forKey: "compositingFilter") }
+    }
+
+    /// Accepted, no effect (Core Image filters applied to the layer and its sublayers). Default nil.
+    open var filters: [Any]? {
+        get { _extras["filters"] as? [Any] }
+        set { setValue(newValue, forKey: "filters") }
+    }
+
+    /// Accepted, no effect (Core Image filters applied to the content behind the layer). Default nil.
+    open var backgroundFilters: [Any]? {
+        get { _extras["backgroundFilters"] as? [Any] }
+        set { setValue(newValue, forKey: "backgroundFilters") }
+    }
+
+    /// Accepted, no effect: Flipbook's frames are 8-bit sRGB (no extended dynamic range).
+    /// Default false.
+    open var wantsExtendedDynamicRangeContent: Bool {
+        get { _state.wantsExtendedDynamicRangeContent }
+        set { _set(\.wantsExtendedDynamicRangeContent, newValue, key: "wantsExtendedDynamicRangeContent") }
+    }
 
     /// Whether `key`'s value would be archived (Apple's `shouldArchiveValue(forKey:)`): true, the
     /// default. Flipbook does not archive layers; the answer is for code that asks.

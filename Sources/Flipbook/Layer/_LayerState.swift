@@ -58,4 +58,26 @@ struct _LayerState {
     var repeatDuration: CFTimeInterval = 0
     var autoreverses = false
     var fillMode: CAMediaTimingFillMode = .removed
+    /// `isGeometryFlipped` (KVC key `geometryFlipped`).
+    var isGeometryFlipped = false
+    /// `wantsExtendedDynamicRangeContent` (accepted, no effect).
+    var wantsExtendedDynamicRangeContent = false
+
+    /// The matrix sublayers see, as `sublayerTransform` (applied about the anchor point `c`):
+    /// with `isGeometryFlipped`, the reflection `F` of the bounds about their horizontal centre
+    /// line (`y ↦ minY + maxY − y`) is applied first, folded in as
+    ///
+    ///     T(c) · F · T(−c) · sublayerTransform        (row vectors; so T(−c)·S′·T(c) = F·T(−c)·S·T(c))
+    ///
+    /// so a sublayer's geometry is measured from the bottom edge. Used by the model's
+    /// coordinate conversions and by the render snapshot alike.
+    var effectiveSublayerTransform: CATransform3D {
+        guard isGeometryFlipped else { return sublayerTransform }
+        let cx = bounds.minX + anchorPoint.x * bounds.width, cy = bounds.minY + anchorPoint.y * bounds.height
+        let mid = bounds.minY + bounds.maxY
+        // F: y ↦ mid − y, as T(0, −mid/2) · S(1, −1) · T(0, mid/2).
+        let f = CATransform3DMakeTranslation(0, -mid / 2, 0) * CATransform3DMakeScale(1, -1, 1)
+            * CATransform3DMakeTranslation(0, mid / 2, 0)
+        return CATransform3DMakeTranslation(cx, cy, 0) * f * CATransform3DMakeTranslation(-cx, -cy, 0) * sublayerTransform
+    }
 }

@@ -52,18 +52,23 @@ extension CALayer {
     /// the last child is done.
     final func _buildRenderTree(parentTime: CFTimeInterval, committed: Bool,
                                 ignoringAnimations: Bool = false) -> RenderLayer {
-        var stack = [_RenderBuildFrame(self, parentTime: parentTime, committed: committed)]
+        var stack = [_RenderBuildFrame(self, parentTime: parentTime, committed: committed,
+                                       contentsFlipped: contentsAreFlipped())]
         while true {
             let top = stack.count - 1
             if stack[top].next < stack[top].children.count {
-                let child = stack[top].children[stack[top].next]
+                let index = stack[top].next
+                let child = stack[top].children[index]
                 stack[top].next += 1
-                stack.append(_RenderBuildFrame(child, parentTime: stack[top].local, committed: committed))
+                // isGeometryFlipped reflects the sublayer space, not the mask's (the owner's own space).
+                let isMask = index == 0 && stack[top].hasMask
+                stack.append(_RenderBuildFrame(child, parentTime: stack[top].local, committed: committed,
+                                               contentsFlipped: stack[top].contentsFlipped != (!isMask && stack[top].flipsSublayers)))
                 continue
             }
             let frame = stack.removeLast()
             let node = frame.layer._renderNode(local: frame.local, built: frame.built, committed: committed,
-                                               ignoringAnimations: ignoringAnimations)
+                                               ignoringAnimations: ignoringAnimations, contentsFlipped: frame.contentsFlipped)
             if stack.isEmpty { return node }
             stack[stack.count - 1].built.append(node)
         }
@@ -74,7 +79,7 @@ extension CALayer {
     /// With `committed`, the layer's committed state is read (when it has one); with
     /// `ignoringAnimations`, the model values are used as they are.
     final func _renderNode(local: CFTimeInterval, built: [RenderLayer], committed: Bool,
-                           ignoringAnimations: Bool = false) -> RenderLayer {
+                           ignoringAnimations: Bool = false, contentsFlipped: Bool = false) -> RenderLayer {
         let saved = committed ? _committed : nil
         var s = saved?.state ?? _state
         let animations = ignoringAnimations ? [] : (saved?.animations ?? _animations)
@@ -93,7 +98,7 @@ extension CALayer {
         let node = RenderLayer(
             name: s.name, bounds: s.bounds, position: s.position, zPosition: s.zPosition,
             anchorPoint: s.anchorPoint, anchorPointZ: s.anchorPointZ, transform: s.transform,
-            sublayerTransform: s.sublayerTransform, isHidden: s.isHidden, opacity: s.opacity,
+            sublayerTransform: s.effectiveSublayerTransform, isHidden: s.isHidden, opacity: s.opacity,
             allowsGroupOpacity: s.allowsGroupOpacity, masksToBounds: s.masksToBounds,
             isDoubleSided: s.isDoubleSided, backgroundColor: s.backgroundColor,
             cornerRadius: s.cornerRadius, maskedCorners: s.maskedCorners, borderWidth: s.borderWidth,
@@ -108,7 +113,8 @@ extension CALayer {
             contentsCrossfade: crossfade,
             // A mutable path could change under a snapshot that is being rendered: copy it.
             shadowPath: s.shadowPath.map { $0 is CGMutablePath ? $0._copy() : $0 },
-            shape: _renderShape(extras: extras)  // CAShapeLayer (CALayer+SubclassHooks.swift)
+            shape: _renderShape(extras: extras),  // CAShapeLayer (CALayer+SubclassHooks.swift)
+            contentsAreFlipped: contentsFlipped
         )
         return node
     }
@@ -141,11 +147,17 @@ struct _RenderBuildFrame {
     let layer: CALayer
     let local: CFTimeInterval
     let children: [CALayer]
+    /// Whether `children` starts with the mask.
+    let hasMask: Bool
+    /// This layer's `contentsAreFlipped()`, and whether it flips its sublayers' geometry.
+    let contentsFlipped: Bool
+    let flipsSublayers: Bool
     var next = 0
     var built: [RenderLayer] = []
 
-    init(_ layer: CALayer, parentTime: CFTimeInterval, committed: Bool) {
+    init(_ layer: CALayer, parentTime: CFTimeInterval, committed: Bool, contentsFlipped: Bool) {
         self.layer = layer
+        self.contentsFlipped = contentsFlipped
         if committed, let c = layer._committed {
             let s = c.state
             let identity = s.speed == 1 && s.beginTime == 0 && s.timeOffset == 0
@@ -153,9 +165,13 @@ struct _RenderBuildFrame {
                 : _TimingModel(beginTime: s.beginTime, duration: 0, speed: Double(s.speed), timeOffset: s.timeOffset)
                     .localTime(fromParent: parentTime)
             children = c.mask.map { [$0] + c.sublayers } ?? c.sublayers
+            hasMask = c.mask != nil
+            flipsSublayers = s.isGeometryFlipped
         } else {
             local = layer._hasIdentityTiming ? parentTime : layer._timing.localTime(fromParent: parentTime)
             children = layer._mask.map { [$0] + layer._sublayers } ?? layer._sublayers
+            hasMask = layer._mask != nil
+            flipsSublayers = layer._state.isGeometryFlipped
         }
         built.reserveCapacity(children.count)
     }

@@ -63,6 +63,11 @@ public final class RenderLayer: @unchecked Sendable {
     /// A `CAShapeLayer`'s shape (presentation values), drawn between the contents and the
     /// first sublayer; nil for other layers.
     public let shape: RenderShape?
+    /// The layer's `contentsAreFlipped()`: an odd number of its superlayers have
+    /// `isGeometryFlipped` set. Its `contents` are drawn reflected vertically within their
+    /// rectangle so that they stay upright in the reflected geometry. (The reflection of the
+    /// sublayer space itself is folded into each flipped layer's `sublayerTransform`.)
+    public let contentsAreFlipped: Bool
 
     public init(
         name: String? = nil,
@@ -81,7 +86,7 @@ public final class RenderLayer: @unchecked Sendable {
         shadowRadius: CGFloat = 3,
         mask: RenderLayer? = nil, sublayers: [RenderLayer] = [], transition: RenderTransition? = nil,
         contentsCrossfade: ContentsCrossfade? = nil, shadowPath: CGPath? = nil,
-        shape: RenderShape? = nil
+        shape: RenderShape? = nil, contentsAreFlipped: Bool = false
     ) {
         self.name = name; self.bounds = bounds; self.position = position; self.zPosition = zPosition
         self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.transform = transform
@@ -96,7 +101,7 @@ public final class RenderLayer: @unchecked Sendable {
         self.shadowOpacity = shadowOpacity; self.shadowOffset = shadowOffset; self.shadowRadius = shadowRadius
         self.mask = mask; self.sublayers = sublayers; self.transition = transition
         self.contentsCrossfade = contentsCrossfade; self.shadowPath = shadowPath
-        self.shape = shape
+        self.shape = shape; self.contentsAreFlipped = contentsAreFlipped
     }
 
     /// Tears the subtree down with an explicit stack: each node about to die (uniquely

@@ -58,7 +58,7 @@ extension _Planner {
 
     /// The contents draw of `image` laid out as `l`'s contents.
     mutating func contents(_ l: RenderLayer, _ h: _Homography, clips: [_Shape], opacity: Double, image: CGImage?) {
-        guard let image, image.width > 0, image.height > 0, let inv = h.inverse else { return }
+        guard let image, image.width > 0, image.height > 0, let deviceToLayer = h.inverse else { return }
         let iw = Double(image.width), ih = Double(image.height)
         let cr = l.contentsRect
         guard Self.isFinite(cr), cr.width > 0, cr.height > 0 else { return }
@@ -75,6 +75,10 @@ extension _Planner {
         let dx0 = Double(d.minX), dy0 = Double(d.minY), dw = Double(d.width), dh = Double(d.height)
         // layer → texel (level 0)
         let toTexel = _Homography.scaleTranslate(sx: sw / dw, sy: sh / dh, tx: sx0 - dx0 * sw / dw, ty: sy0 - dy0 * sh / dh)
+        // contentsAreFlipped (an odd number of superlayers with isGeometryFlipped): the image is
+        // reflected within its rectangle (layer y ↦ minY + maxY − y) so it stays upright.
+        let inv = l.contentsAreFlipped
+            ? _Homography.scaleTranslate(sx: 1, sy: -1, tx: 0, ty: 2 * dy0 + dh) * deviceToLayer : deviceToLayer
         let cc = l.contentsCenter
         let nine = Self.isFinite(cc) && cc != CGRect(x: 0, y: 0, width: 1, height: 1)
         // Filter and mip level from the minification at the rectangle's centre.

@@ -38,6 +38,8 @@ final class ProgressRingLayer: CALayer {
         }
     }
 
+    required init?(coder: NSCoder) { super.init(coder: coder) }   // as on iOS (archives: nil)
+
     override class func needsDisplay(forKey key: String) -> Bool {
         key == "progress" || super.needsDisplay(forKey: key)
     }
