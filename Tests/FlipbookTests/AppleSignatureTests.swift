@@ -45,6 +45,40 @@ import Foundation
         let _: ReferenceWritableKeyPath<CASpringAnimation, Bool> = \.allowsOverdamping
         let _: ReferenceWritableKeyPath<CAShapeLayer, [NSNumber]?> = \.lineDashPattern
         let _: ReferenceWritableKeyPath<CAShapeLayer, CGPath?> = \.path
+        let _: ReferenceWritableKeyPath<CALayer, Bool> = \.isGeometryFlipped
+        let _: ReferenceWritableKeyPath<CALayer, Any?> = \.compositingFilter
+        let _: ReferenceWritableKeyPath<CALayer, [Any]?> = \.filters
+        let _: ReferenceWritableKeyPath<CALayer, [Any]?> = \.backgroundFilters
+        let _: ReferenceWritableKeyPath<CALayer, Bool> = \.wantsExtendedDynamicRangeContent
+        let _: (NSCoder) -> CALayer? = CALayer.init(coder:)
+        let _: (NSCoder) -> CAAnimation? = CAAnimation.init(coder:)
+        let _: (CAAnimation) -> (String) -> Bool = CAAnimation.shouldArchiveValue(forKey:)
+        let _: ReferenceWritableKeyPath<CAAnimation, CAFrameRateRange> = \.preferredFrameRateRange
+        let _: (Float, Float, Float?) -> CAFrameRateRange = CAFrameRateRange.init(minimum:maximum:preferred:)
+        let _: ReferenceWritableKeyPath<CATransition, Any?> = \.filter
+    }
+
+    /// The archive initializers exist (so iOS-shaped subclasses compile, `super.init(coder:)`
+    /// included) and fail: Flipbook has no archive format. Frame-rate hints are stored and copied.
+    @Test func archivesFailAndHintsAreKept() {
+        let coder = NSCoder()
+        #expect(CALayer(coder: coder) == nil)
+        #expect(CABasicAnimation(coder: coder) == nil)
+        let a = CABasicAnimation(keyPath: "opacity")
+        #expect(a.preferredFrameRateRange == .default && CAFrameRateRange.default.preferred == 0)
+        a.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 120, preferred: 60)
+        #expect((a.copy() as! CABasicAnimation).preferredFrameRateRange.preferred == 60)
+        let t = CATransition()
+        t.filter = "CIFilter"
+        #expect((t.copy() as! CATransition).filter as? String == "CIFilter")
+        withRunLoop { _ in
+            let l = CALayer()
+            #expect(l.filters == nil && l.compositingFilter == nil && !l.wantsExtendedDynamicRangeContent)
+            l.filters = ["blur"]
+            l.compositingFilter = "multiplyBlendMode"
+            #expect(l.value(forKey: "filters") as? [String] == ["blur"])
+            #expect(CALayer(layer: l).compositingFilter as? String == "multiplyBlendMode")
+        }
     }
 
     @Test func newMembersBehave() {

@@ -38,6 +38,9 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     open var delegate: CAAnimationDelegate?
     /// When true (the default) the layer drops the animation once its active duration ends.
     open var isRemovedOnCompletion: Bool = true
+    /// Accepted, no effect (Apple's frame-rate hint): frames are sampled at the recording's rate.
+    /// Default `.default` (no preference).
+    open var preferredFrameRateRange: CAFrameRateRange = .default
 
     /// Arbitrary key-value storage (``value(forKey:)``/``setValue(_:forKey:)``), copied with the animation.
     package var _kvcStorage: [String: Any] = [:]
@@ -58,6 +61,16 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     public override required init() { super.init() }
 
+    /// Apple's archive initializer (`NSSecureCoding`), so that ported subclasses compile. Flipbook
+    /// does not archive animations: it always returns nil.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// Whether `key`'s value would be archived (Apple's `shouldArchiveValue(forKey:)`): true, the
+    /// default. Flipbook does not archive animations; the answer is for code that asks.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
     /// Copies every public property of `other` into self. Subclasses override, call super,
     /// then copy theirs.
     package func _copyState(from other: CAAnimation) {
@@ -66,6 +79,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         repeatDuration = other.repeatDuration; autoreverses = other.autoreverses
         fillMode = other.fillMode; timingFunction = other.timingFunction
         delegate = other.delegate; isRemovedOnCompletion = other.isRemovedOnCompletion
+        preferredFrameRateRange = other.preferredFrameRateRange
         _kvcStorage = other._kvcStorage
     }
 

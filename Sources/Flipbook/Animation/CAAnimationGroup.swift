@@ -22,6 +22,8 @@ open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
     public required init() { super.init() }
+    /// Archives are not supported: always nil (see `CAAnimation.init(coder:)`).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)

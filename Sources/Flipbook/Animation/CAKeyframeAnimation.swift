@@ -42,6 +42,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var rotationMode: CAAnimationRotationMode?
 
     public required init() { super.init() }
+    /// Archives are not supported: always nil (see `CAAnimation.init(coder:)`).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)

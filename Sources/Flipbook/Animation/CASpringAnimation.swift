@@ -32,6 +32,8 @@ open class CASpringAnimation: CABasicAnimation {
     open var allowsOverdamping: Bool = false
 
     public required init() { super.init() }
+    /// Archives are not supported: always nil (see `CAAnimation.init(coder:)`).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// Apple's (iOS 17) perceptual spring, the same mapping as SwiftUI's `Spring(duration:bounce:)`:
     ///

@@ -37,6 +37,9 @@ open class CATransition: CAAnimation {
     /// The transition's progress at its start and end (0 and 1).
     open var startProgress: Float = 0
     open var endProgress: Float = 1
+    /// Accepted, no effect: a Core Image filter that would draw the transition (there is no Core
+    /// Image on Linux); `type` and `subtype` draw it. Default nil.
+    open var filter: Any?
 
     /// The layer as it was committed before the change (set on stored copies only; not copied).
     package internal(set) var _fromSnapshot: RenderLayer?
@@ -45,5 +48,6 @@ open class CATransition: CAAnimation {
         super._copyState(from: other)
         guard let o = other as? CATransition else { return }
         type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress
+        filter = o.filter
     }
 }

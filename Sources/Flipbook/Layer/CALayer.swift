@@ -423,6 +423,42 @@ open class CALayer: NSObject {
     /// Converts `t` from this layer's time space to that of layer `l` (nil: media time).
     open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval { _convertTime(t, to: l) }
 
+    // MARK: Scrolling (with `CAScrollLayer`)
+
+    /// Scrolls the closest ancestor `CAScrollLayer` (superlayers only) so that `p`, in this
+    /// layer's coordinates, lies at its bounds origin (Apple's `scroll(_:)`). Nothing happens
+    /// without a scroll layer above.
+    open func scroll(_ p: CGPoint) {
+        guard let s = _enclosingScrollLayer else { return }
+        s.scroll(to: s.convert(p, from: self))
+    }
+
+    /// Scrolls the closest ancestor `CAScrollLayer` as little as possible so that `r`, in this
+    /// layer's coordinates, is visible (Apple's `scrollRectToVisible(_:)`; see
+    /// `CAScrollLayer.scroll(to:)` for the rule).
+    open func scrollRectToVisible(_ r: CGRect) {
+        guard let s = _enclosingScrollLayer else { return }
+        s.scroll(to: s.convert(r, from: self))
+    }
+
+    /// The part of the layer not clipped by its closest ancestor scroll layer, in the layer's
+    /// own coordinates (Apple's `visibleRect`): `bounds` ∩ that scroll layer's bounds converted
+    /// here; `bounds` when there is no scroll layer above. Empty (`.null`) when nothing shows.
+    open var visibleRect: CGRect {
+        guard let s = _enclosingScrollLayer else { return bounds }
+        return bounds.intersection(convert(s.bounds, from: s))
+    }
+
+    /// The nearest superlayer that is a `CAScrollLayer`.
+    final var _enclosingScrollLayer: CAScrollLayer? {
+        var l = _superlayer
+        while let up = l {
+            if let s = up as? CAScrollLayer { return s }
+            l = up._superlayer
+        }
+        return nil
+    }
+
     /// A copy of the layer with every running animation applied at the current media time of
     /// its run loop; nil for a layer never committed. On a presentation copy, returns itself.
     /// (See `CALayer+Presentation.swift`.)
