@@ -4,6 +4,7 @@ import Flipbook
 import FlipbookPNG
 import FlipbookRender
 import Foundation
+import FlipbookPixels
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -16,8 +17,8 @@ import FlipbookScene
 /// Order of work — nothing is written until everything that can be checked is checked:
 /// options (usage, exit 2) → scene file and every image decoded (exit 1) → output folder/file
 /// and programs (exit 3) → frames. Exit codes: 0 done, 1 invalid scene or inputs, 2 usage,
-/// 3 output failed, 130 interrupted (Ctrl-C: frames written so far are complete; `--resume`
-/// continues).
+/// 3 output failed, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (frames written so far
+/// are complete; `--resume` continues).
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -27,7 +28,8 @@ struct RenderCommand: ParsableCommand {
         long render can be split into frame ranges run anywhere (see docs/recording.md):
           flipbook render scene.json -o out --frames 0..499
           flipbook render scene.json -o out --frames 500..999
-        Exit codes: 0 ok, 1 invalid scene or inputs, 2 usage, 3 output failed, 130 interrupted.
+        Exit codes: 0 ok, 1 invalid scene or inputs, 2 usage, 3 output failed,
+        130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP.
         """
     )
 
@@ -90,8 +92,9 @@ struct RenderIO: Sendable {
     var stopAfter: Int? = nil
 
     static let standard = RenderIO(
-        out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
-        err: { s in FileHandle.standardError.write(Data(s.utf8)) },
+        // Never fatal: a closed or full stdout/stderr drops the text (StandardStreams).
+        out: { s in StandardStreams.write(s, to: 1) },
+        err: { s in StandardStreams.write(s, to: 2) },
         isTerminal: isatty(2) == 1)
 }
 

@@ -43,9 +43,18 @@ struct RenderSession {
         }
         progress?.finishLine()
         if result.cancelled {
-            io.err("flipbook render: interrupted after \(result.framesWritten) frames; every file written is complete"
-                   + (target.format == .png ? " (run again with --resume to continue)" : "") + "\n")
-            return RenderExit.interrupted
+            let by = interrupt.map { " by \($0.signalName)" } ?? ""
+            if target.format == .png {
+                io.err("flipbook render: interrupted\(by) after \(result.framesWritten) frames; every file written is complete"
+                       + " (run again with --resume to continue)\n")
+            } else if target.format == .null || target.location == "-" {
+                io.err("flipbook render: interrupted\(by) after \(result.framesWritten) frames\n")
+            } else {
+                // A stream or a video is one file: an interrupted one is removed, not left half-written.
+                io.err("flipbook render: interrupted\(by) after \(result.framesWritten) frames; the incomplete "
+                       + "\(target.format.rawValue) file was removed\n")
+            }
+            return interrupt?.exitCode ?? RenderExit.interrupted
         }
         if !quiet { io.err(summary(result)) }
         return RenderExit.ok
@@ -78,24 +87,60 @@ struct RenderSession {
     }
 }
 
-/// SIGINT while rendering: ignore the default (kill) action and tell the recorder to stop.
+/// SIGINT (Ctrl-C), SIGTERM (what batch schedulers and `kill` send) and SIGHUP (a closed
+/// terminal) while rendering: the default action (die at once, leaving temporaries) is replaced
+/// by telling the recorder to stop; the run then removes what is incomplete and exits with
+/// 128 + the signal's number (130, 143, 129: the shell's convention for "killed by").
 final class _Interrupt: @unchecked Sendable {
-    private let source: DispatchSourceSignal
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    private let sources: [DispatchSourceSignal]
+    /// The first signal received (0: none).
+    let received = Atomic<Int32>(0)
 
-    private init(source: DispatchSourceSignal) { self.source = source }
+    private init(sources: [DispatchSourceSignal]) { self.sources = sources }
 
     static func install(_ onInterrupt: @escaping @Sendable () -> Void) -> _Interrupt {
-        signal(SIGINT, SIG_IGN)
-        let s = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        s.setEventHandler(handler: onInterrupt)
-        s.resume()
-        return _Interrupt(source: s)
+        var sources: [DispatchSourceSignal] = []
+        let box = _InterruptBox()
+        for sig in signals {
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler {
+                box.interrupt?.received.compareExchange(expected: 0, desired: sig, ordering: .relaxed)
+                onInterrupt()
+            }
+            s.resume()
+            sources.append(s)
+        }
+        let i = _Interrupt(sources: sources)
+        box.interrupt = i
+        return i
+    }
+
+    /// The exit code for the signal received: 128 + its number (130 when none was recorded).
+    var exitCode: Int32 {
+        let sig = received.load(ordering: .relaxed)
+        return sig == 0 ? RenderExit.interrupted : 128 + sig
+    }
+
+    /// The signal's name for messages.
+    var signalName: String {
+        switch received.load(ordering: .relaxed) {
+        case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "SIGHUP"
+        default: return "SIGINT"
+        }
     }
 
     func remove() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
+        for s in sources { s.cancel() }
+        for sig in Self.signals { signal(sig, SIG_DFL) }
     }
+}
+
+/// Lets the signal handlers reach the `_Interrupt` they belong to (made after them).
+private final class _InterruptBox: @unchecked Sendable {
+    weak var interrupt: _Interrupt?
 }
 
 /// Progress on stderr: a redrawn bar with frames/s and ETA on a terminal, otherwise a plain

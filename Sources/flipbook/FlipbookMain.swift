@@ -13,6 +13,10 @@ import Glibc
 @main
 struct FlipbookMain {
     static func main() async {
+        // A reader that goes away (`flipbook render … 2>&1 | head -1`) must not kill the render:
+        // with SIGPIPE ignored, writes to a closed pipe fail with EPIPE — dropped for progress and
+        // diagnostics, an output failure (exit 3) for data written to stdout.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try FlipbookCommand.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

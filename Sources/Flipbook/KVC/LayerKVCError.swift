@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookPixels
 /// Why a KVC write (or key-path read) was refused.
 ///
 /// The non-throwing API (`setValue(_:forKey:)`, `setValue(_:forKeyPath:)`) never crashes on bad
@@ -35,11 +36,11 @@ public enum LayerKVCError: Error, Equatable, CustomStringConvertible {
 /// Where ignored KVC writes are reported (standard error, one line each).
 enum _KVCDiagnostics {
     static func report(_ error: LayerKVCError) {
-        FileHandle.standardError.write(Data("Flipbook: \(error.description)\n".utf8))
+        StandardStreams.error("Flipbook: \(error.description)\n")
     }
 
     static func report(_ error: Error) {
         if let e = error as? LayerKVCError { report(e) }
-        else { FileHandle.standardError.write(Data("Flipbook: \(error)\n".utf8)) }
+        else { StandardStreams.error("Flipbook: \(error)\n") }
     }
 }

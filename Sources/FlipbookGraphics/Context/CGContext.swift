@@ -88,8 +88,8 @@ open class CGContext {
               bitmapInfo & (CGBitmapInfo.floatComponents.rawValue) == 0,
               (try? PixelBuffer.validateSize(width: width, height: height)) != nil,
               bytesPerRow == 0 || (bytesPerRow >= width * 4 && bytesPerRow % 4 == 0) else {
-            FileHandle.standardError.write(Data(
-                "CGContext: unsupported bitmap \(width)×\(height), \(bitsPerComponent) bits per component, bytesPerRow \(bytesPerRow), bitmapInfo \(bitmapInfo) (Flipbook draws 8-bit premultipliedLast RGB, rows a multiple of 4 bytes)\n".utf8))
+            StandardStreams.error(
+                "CGContext: unsupported bitmap \(width)×\(height), \(bitsPerComponent) bits per component, bytesPerRow \(bytesPerRow), bitmapInfo \(bitmapInfo) (Flipbook draws 8-bit premultipliedLast RGB, rows a multiple of 4 bytes)\n")
             return nil
         }
         self.width = width; self.height = height

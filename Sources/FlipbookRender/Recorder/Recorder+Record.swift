@@ -61,12 +61,14 @@ extension Recorder {
                 }
                 loop.advance(to: t)
                 let m1 = DispatchTime.now().uptimeNanoseconds
+                // Checked before the skip test too: an interrupt during a long `--resume` check of
+                // complete frames stops the run (and reports it) like one during rendering.
+                if let stop = options.shouldStop, stop() { cancelled = true; break }
                 if let skip = options.skip, skip(n) {
                     skipped += 1
                     pipeline.setTotal(s.frames.count - skipped)
                     continue
                 }
-                if let stop = options.shouldStop, stop() { cancelled = true; break }
                 let tree = root.makeRenderTree()
                 let m2 = DispatchTime.now().uptimeNanoseconds
                 _snapshotsTaken += 1

@@ -69,6 +69,7 @@ public final class FFmpegSink: FrameSink {
         guard let exe = _Subprocess.find(Self.programName, in: search) else {
             throw .missingProgram(name: Self.programName, searched: search)
         }
+        _SinkFile.removeStalePartials(of: path)   // left by a killed earlier run
         // Probe the folder (and reserve nothing): ffmpeg creates the temporary itself.
         let probe = try _SinkFile(atomicPath: path)
         let temp = probe.temp!

@@ -41,7 +41,10 @@ public final class PNGSequenceSink: FrameSink {
     /// Frames written so far.
     public var framesWritten: Int { frames.load(ordering: .relaxed) }
 
+    /// Also removes the temporaries a killed earlier run left in the folder (see
+    /// `_SinkFile.removeStalePartials`): a `--resume` after SIGKILL starts clean.
     public func begin(_ format: FrameSinkFormat) throws(FrameSinkError) {
+        _SinkFile.removeStalePartials(in: directory)
         let probe = try _SinkFile(atomicPath: path(forFrame: format.frames.lowerBound))
         probe.discard()
         state.withLock { $0 = format }

@@ -50,6 +50,7 @@ public final class Y4MSink: FrameSink {
 
     public func begin(_ format: FrameSinkFormat) throws(FrameSinkError) {
         signal(SIGPIPE, SIG_IGN)
+        if let path { _SinkFile.removeStalePartials(of: path) }   // left by a killed earlier run
         let file = try path.map { p throws(FrameSinkError) in try _SinkFile(atomicPath: p) } ?? _SinkFile(descriptor: 1, name: "standard output")
         let header = Array(header(for: format).utf8)
         do { try file.write(header) } catch { file.discard(); throw error }

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import Synchronization
+import Foundation
 
 /// An output file written through a temporary in the same folder and renamed into place on
 /// ``commit()``: readers never see a partial file, and ``discard()`` leaves nothing behind.
@@ -41,6 +42,39 @@ final class _SinkFile: @unchecked Sendable {
     }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// Removes the temporaries of `path` that a process which no longer exists left next to it:
+    /// entries named `.<name>.partial-<pid>-<n>` whose `<pid>` is not a
+    /// live process (`kill(pid, 0)` fails with `ESRCH`). A run killed by SIGKILL (or a power
+    /// cut) leaves them; temporaries of a live process — another shard writing into the same
+    /// folder — are kept. Returns how many were removed.
+    @discardableResult
+    static func removeStalePartials(of path: String) -> Int {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return removeStalePartials(in: folder.isEmpty ? "/" : folder, only: name)
+    }
+
+    /// See ``removeStalePartials(of:)``: every stale temporary in `folder` (or of `only`).
+    @discardableResult
+    static func removeStalePartials(in folder: String, only name: String? = nil) -> Int {
+        guard let dir = opendir(folder.isEmpty ? "." : folder) else { return 0 }
+        defer { closedir(dir) }
+        var removed = 0
+        while let entry = readdir(dir) {
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard file.hasPrefix("."), let mark = file.range(of: ".partial-", options: .backwards) else { continue }
+            if let name, file[file.index(after: file.startIndex)..<mark.lowerBound] != name { continue }
+            let tail = file[mark.upperBound...].split(separator: "-")
+            guard tail.count == 2, let pid = Int32(tail[0]), pid > 0, UInt64(tail[1]) != nil,
+                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            if unlink((folder.isEmpty ? "" : folder + "/") + file) == 0 { removed += 1 }
+        }
+        return removed
+    }
 
     func error(_ code: Int32) -> FrameSinkError {
         code == ENOSPC || code == EDQUOT ? .diskFull(path: path) : .writeFailed(path: path, reason: Self.reason(code))

@@ -1,0 +1,126 @@
+import Testing
+import Foundation
+import FlipbookTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `flipbook` executable as a process: diagnostics that cannot be written are never fatal
+/// (stderr full, closed, or a pipe whose reader left), SIGTERM and SIGHUP stop a render like
+/// Ctrl-C (complete frames kept, temporaries removed, exit 128 + signal), and temporaries left by
+/// a killed run are removed by the next one.
+@Suite(.serialized) struct ProcessRobustnessTests {
+    let folder = TemporaryDirectory(prefix: "flipbook-process-")
+
+    static var executable: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/flipbook"
+    }
+
+    static var minimal: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path + "/samples/scenes/minimal.json"
+    }
+
+    static var demo: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path + "/samples/scenes/demo.json"
+    }
+
+    enum Stderr { case devFull, closed, brokenPipe }
+
+    /// Starts `flipbook args…` with stdin from /dev/null and stdout/stderr set up as asked.
+    static func spawn(_ args: [String], stderr: Stderr? = nil) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var readEnd: Int32 = -1, writeEnd: Int32 = -1
+        switch stderr {
+        case .devFull?:
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/full", O_WRONLY, 0)
+        case .closed?:
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addclose(&actions, 2)
+        case .brokenPipe?:
+            var fds: [Int32] = [0, 0]
+            #expect(pipe(&fds) == 0)
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+            posix_spawn_file_actions_addclose(&actions, fds[0])
+            readEnd = fds[0]; writeEnd = fds[1]
+        case nil:
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        let argv = (["flipbook"] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        try #require(rc == 0, "cannot start \(executable): \(rc)")
+        if readEnd >= 0 {
+            // The reader goes away at once (`| head -0`): every write by the child hits EPIPE.
+            close(readEnd); close(writeEnd)
+        }
+        return pid
+    }
+
+    /// Waits for `pid`: its exit code, or 128 + the signal that killed it.
+    static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let sig = status & 0x7F
+        return sig == 0 ? (status >> 8) & 0xFF : 1000 + sig
+    }
+
+    func names(_ dir: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+    }
+
+    @Test(arguments: [Stderr.devFull, .closed, .brokenPipe])
+    func unwritableDiagnosticsAreNotFatal(_ how: Stderr) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "not built: \(Self.executable)")
+        let out = folder.file("frames")
+        let pid = try Self.spawn(["render", Self.minimal, "-o", out, "--size", "64x36"], stderr: how)
+        #expect(Self.wait(pid) == 0)
+        let files = names(out)
+        #expect(files.filter { $0.hasSuffix(".png") }.count == 30)
+        #expect(!files.contains { $0.contains(".partial-") })
+    }
+
+    /// SIGTERM and SIGHUP mid-render: exit 143 / 129, only complete frames left, no temporaries.
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+    func terminationSignalsStopCleanly(_ sig: Int32, _ code: Int32) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "not built: \(Self.executable)")
+        let out = folder.file("frames")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let pid = try Self.spawn(["render", Self.demo, "-o", out, "--size", "320x180"])
+        // Wait for the first frame on disk (the handlers are installed by then), then signal.
+        let deadline = Date().addingTimeInterval(60)
+        while !names(out).contains(where: { $0.hasSuffix(".png") }) && Date() < deadline { usleep(20_000) }
+        kill(pid, sig)
+        #expect(Self.wait(pid) == code)
+        let files = names(out)
+        #expect(!files.contains { $0.contains(".partial-") }, "\(files)")
+        #expect(files.count < 90, "the render was not interrupted")
+    }
+
+    /// Temporaries of a process that no longer exists are removed by the next run into the
+    /// folder; a live process's are kept (another shard may be writing them).
+    @Test func staleTemporariesAreRemoved() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "not built: \(Self.executable)")
+        let out = folder.file("frames")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        // A pid that is certainly gone: a child that has exited and been reaped.
+        let gone = try Self.spawn(["--version"])
+        _ = Self.wait(gone)
+        let stale = ".frame_00003.png.partial-\(gone)-7", live = ".frame_00004.png.partial-\(getpid())-1"
+        for name in [stale, live] { FileManager.default.createFile(atPath: out + "/" + name, contents: Data([1, 2, 3])) }
+        let pid = try Self.spawn(["render", Self.minimal, "-o", out, "--size", "64x36", "--resume"])
+        #expect(Self.wait(pid) == 0)
+        let files = names(out)
+        #expect(!files.contains(stale))
+        #expect(files.contains(live))
+        #expect(files.filter { $0.hasSuffix(".png") }.count == 30)
+    }
+}
