@@ -13,8 +13,12 @@ extension PNG {
     static let _tempCounter = Atomic<Int>(0)
 
     /// The whole file at `path`.
+    ///
+    /// Only regular files are read. The file is opened with `O_NONBLOCK` and checked before
+    /// any read, so a FIFO, a socket or a device (`/dev/zero`) is refused at once instead of
+    /// blocking until a writer appears or reading forever.
     static func _readFile(_ path: String) throws(PNGError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
             throw PNGError(kind: code == ENOENT ? .fileNotFound : .readFailed,
@@ -24,8 +28,10 @@ extension PNG {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw PNGError(kind: .readFailed, message: "cannot stat: \(_strerror(errno))", path: path) }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw PNGError(kind: .readFailed, message: "not a regular file", path: path)
+            throw PNGError(kind: .readFailed, message: "not a regular file (\(_fileKind(st.st_mode)))", path: path)
         }
+        // Regular files never block; reads proceed normally without the flag.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: max(1 << 16, min(Int(st.st_size) + 1, 1 << 26)))
         while true {
@@ -38,6 +44,18 @@ extension PNG {
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
+    }
+
+    /// What a non-regular file is, for messages.
+    static func _fileKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "not a file"
+        }
     }
 
     /// Writes `bytes` to `path` through a temporary file in the same folder:

@@ -37,10 +37,17 @@ public struct SceneImage: Sendable, Hashable {
     public var path: String
     /// The absolute path it resolves to (checked to exist when the scene was parsed).
     public var resolvedPath: String
+    /// Where the image is first named in the scene file (line, JSON path), for messages about
+    /// it; not part of the image's identity (two mentions of one file are one image).
+    public var line: Int?
+    public var jsonPath: String
 
-    public init(path: String, resolvedPath: String) {
-        self.path = path; self.resolvedPath = resolvedPath
+    public init(path: String, resolvedPath: String, line: Int? = nil, jsonPath: String = "") {
+        self.path = path; self.resolvedPath = resolvedPath; self.line = line; self.jsonPath = jsonPath
     }
+
+    public static func == (a: SceneImage, b: SceneImage) -> Bool { a.path == b.path && a.resolvedPath == b.resolvedPath }
+    public func hash(into h: inout Hasher) { h.combine(path); h.combine(resolvedPath) }
 }
 
 /// The type of value a key path takes.

@@ -77,6 +77,25 @@ import FlipbookTestSupport
         }
     }
 
+    /// A FIFO is refused at once (opening one for reading would block until a writer came),
+    /// a device too (reading /dev/zero would never end); the message says what the path is.
+    @Test func fifosAndDevicesAreRefusedWithoutBlocking() {
+        let fifo = folder.file("pipe.png")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        Self.expectError(.readFailed, containing: "not a regular file (a FIFO)") { () throws(PNGError) in
+            _ = try PNG.info(contentsOf: fifo)
+        }
+        Self.expectError(.readFailed, containing: "not a regular file (a FIFO)") { () throws(PNGError) in
+            _ = try PNG.decode(contentsOf: fifo)
+        }
+        Self.expectError(.readFailed, containing: "not a regular file (a character device)") { () throws(PNGError) in
+            _ = try PNG.decode(contentsOf: "/dev/zero")
+        }
+        Self.expectError(.readFailed, containing: "not a regular file (a directory)") { () throws(PNGError) in
+            _ = try PNG.decode(contentsOf: folder.path)
+        }
+    }
+
     @Test func writesToMissingOrBadFoldersFailAndLeaveNothing() throws {
         let image = allPremultipliedPairsImage()
         Self.expectError(.writeFailed, containing: "does not exist") { () throws(PNGError) in

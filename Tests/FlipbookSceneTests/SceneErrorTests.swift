@@ -1,6 +1,7 @@
 import Testing
 @testable import FlipbookRender
 import FlipbookScene
+import Foundation
 
 /// Every scene error names the file, line, JSON path and expectation — exact messages.
 @Suite struct SceneErrorTests {
@@ -86,5 +87,41 @@ import FlipbookScene
 
     @Test func missingImageNamesResolvedPath() {
         #expect(message(scene(layers: #"[{"contents": "img/../logo.png"}]"#)) == "scene.json:3: layers[0].contents: image not found: /tmp/logo.png")
+    }
+
+    /// A directory, a FIFO or a device named as an image is refused when the scene is parsed —
+    /// without opening it (a FIFO would block the open until a writer came, forever).
+    @Test func nonRegularImagePathsAreRefusedWithoutOpening() throws {
+        let dir = "/tmp/flipbook-scene-fifo-\(getpid())"
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(mkfifo(dir + "/pipe.png", 0o644) == 0)
+        let parse = { (layers: String) -> String in
+            do { _ = try SceneParser.parse(self.scene(layers: layers), file: "scene.json", baseDirectory: dir); return "no error" } catch {
+                return "\(error)"
+            }
+        }
+        #expect(parse(#"[{"contents": "pipe.png"}]"#) == "scene.json:3: layers[0].contents: image path \(dir)/pipe.png is not a regular file, not a PNG file")
+        #expect(parse(#"[{"contents": "."}]"#) == "scene.json:3: layers[0].contents: image path \(dir) is a directory, not a PNG file")
+        #expect(parse(#"[{"contents": "/dev/zero"}]"#) == "scene.json:3: layers[0].contents: image path /dev/zero is not a regular file, not a PNG file")
+    }
+
+    /// An image that exists but cannot be decoded is reported with the scene line and JSON path
+    /// of the layer that names it.
+    @Test func undecodableImageNamesItsLayer() throws {
+        let dir = "/tmp/flipbook-scene-bad-\(getpid())"
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        FileManager.default.createFile(atPath: dir + "/bad.png", contents: Data("not a png".utf8))
+        let text = scene(layers: "[\n  {\"name\": \"a\"},\n  {\"contents\": \"bad.png\"}\n]")
+        let description = try SceneParser.parse(text, file: "scene.json", baseDirectory: dir)
+        do {
+            _ = try SceneBuilder.loadImages(description, file: "scene.json")
+            Issue.record("no error")
+        } catch {
+            #expect(error.description.hasPrefix("scene.json:5: layers[1].contents: image \"bad.png\" (\(dir)/bad.png) cannot be used: "), "\(error.description)")
+        }
     }
 }

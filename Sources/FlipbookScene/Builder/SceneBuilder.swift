@@ -71,7 +71,7 @@ public final class SceneBuilder {
         var out: [String: CGImage] = [:]
         for image in SceneParser.images(in: scene) {
             do { out[image.resolvedPath] = try CGImage(contentsOfPNGFile: image.resolvedPath) } catch {
-                throw SceneError(kind: .missingImage, file: file, line: nil, path: "",
+                throw SceneError(kind: .missingImage, file: file, line: image.line, path: image.jsonPath,
                                  message: "image \"\(image.path)\" (\(image.resolvedPath)) cannot be used: \(error.message)")
             }
         }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 /// State shared while parsing one scene file: where images resolve from, every layer name
 /// declared (to refuse duplicates) and every name referenced (checked once the whole file is
@@ -41,12 +44,18 @@ final class _SceneParseContext {
         guard !path.isEmpty else { throw node.fail("expected an image path, got an empty string") }
         let joined = path.hasPrefix("/") ? path : baseDirectory + "/" + path
         let resolved = URL(fileURLWithPath: joined).standardizedFileURL.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var st = stat()
+        guard stat(resolved, &st) == 0 else {
             throw SceneError(kind: .missingImage, file: file, line: node.json.line, path: node.path,
                              message: "image not found: \(resolved)")
         }
-        let image = SceneImage(path: path, resolvedPath: resolved)
+        if (st.st_mode & S_IFMT) != S_IFREG {
+            // Checked without opening: a FIFO would block an open, a device would read forever.
+            let kind = (st.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
+            throw SceneError(kind: .missingImage, file: file, line: node.json.line, path: node.path,
+                             message: "image path \(resolved) is \(kind), not a PNG file")
+        }
+        let image = SceneImage(path: path, resolvedPath: resolved, line: node.json.line, jsonPath: node.path)
         if !images.contains(image) { images.append(image) }
         return image
     }
