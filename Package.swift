@@ -64,7 +64,8 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev", "pkg-config"])]
         ),
-        .target(name: "CFlipbookPNG", dependencies: ["CLibPNG"]),
+        // zlib directly too: the shim's chunk walk checks CRCs with zlib's crc32.
+        .target(name: "CFlipbookPNG", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(
             name: "FlipbookPNG",
             dependencies: ["FlipbookPixels", "CFlipbookPNG"],

@@ -78,8 +78,48 @@ static uint32_t be32(const uint8_t *p) {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
 }
 
+/* Walks the chunk structure from byte 8 to IEND without inflating anything: every chunk's
+ * declared length must fit in the bytes that remain (so no chunk can make libpng allocate more
+ * than the file holds: a 44-byte file whose tEXt claims 2 GB is "truncated" here, before any
+ * allocation), the length must be below 2^31 (PNG's limit), and — with verify_crc — each CRC
+ * must match. Bytes after IEND are ignored (accepted, as by libpng and browsers). */
+int fbpng_check_chunks(const uint8_t *data, size_t size, int verify_crc, fbpng_error *err) {
+    size_t pos = 8;
+    while (pos + 8 <= size) {
+        uint32_t len = be32(data + pos);
+        const uint8_t *type = data + pos + 4;
+        char name[5] = { 0 };
+        for (int i = 0; i < 4; i++) name[i] = (type[i] >= 32 && type[i] < 127) ? (char)type[i] : '?';
+        char msg[240];
+        if (len > 0x7fffffffu) {
+            snprintf(msg, sizeof msg, "corrupt PNG: chunk \"%s\" at byte %zu claims %u bytes (above 2^31 - 1)", name, pos, len);
+            fb_set_error(err, msg);
+            return FBPNG_CORRUPT;
+        }
+        if ((size_t)len + 12 > size - pos) {
+            snprintf(msg, sizeof msg, "truncated PNG: chunk \"%s\" at byte %zu claims %u bytes, but only %zu remain",
+                     name, pos, len, size - pos - 8 < (size_t)len ? size - pos - 8 : (size_t)len);
+            fb_set_error(err, msg);
+            return FBPNG_TRUNCATED;
+        }
+        if (verify_crc) {
+            uLong crc = crc32(0L, Z_NULL, 0);
+            crc = crc32(crc, type, 4 + len);
+            if ((uint32_t)crc != be32(data + pos + 8 + len)) {
+                snprintf(msg, sizeof msg, "corrupt PNG: CRC error in chunk \"%s\" at byte %zu", name, pos);
+                fb_set_error(err, msg);
+                return FBPNG_CORRUPT;
+            }
+        }
+        if (memcmp(type, "IEND", 4) == 0) return FBPNG_OK;
+        pos += 12 + (size_t)len;
+    }
+    fb_set_error(err, "truncated PNG: the data ends before the IEND chunk");
+    return FBPNG_TRUNCATED;
+}
+
 /* Checks the signature and (our own check, before libpng allocates anything) the size the
- * IHDR claims. Returns FBPNG_OK or a status with the message filled in. */
+ * IHDR claims and the chunk lengths. Returns FBPNG_OK or a status with the message filled in. */
 static int fb_precheck(const uint8_t *data, size_t size, uint32_t max_dim, fbpng_error *err) {
     if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
         fb_set_error(err, "not a PNG file (missing the PNG signature)");
@@ -99,7 +139,7 @@ static int fb_precheck(const uint8_t *data, size_t size, uint32_t max_dim, fbpng
             return FBPNG_TOO_LARGE;
         }
     }
-    return FBPNG_OK;
+    return fbpng_check_chunks(data, size, 0, err);
 }
 
 /* Creates the libpng read structs; strict CRC checking on every chunk and the user limits. */

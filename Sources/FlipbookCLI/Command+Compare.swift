@@ -108,6 +108,17 @@ struct CompareCommand: ParsableCommand {
     func compareOne(_ pair: (name: String, expected: String?, actual: String?), tolerance: Tolerance) -> CompareReport.Entry {
         guard let ePath = pair.expected else { return .init(name: pair.name, status: .missingExpected, detail: "only in \(actual)") }
         guard let aPath = pair.actual else { return .init(name: pair.name, status: .missingActual, detail: "only in \(expected)") }
+        // Headers first: images of different sizes are reported without decoding either (a 4×4
+        // reference against a 16384² frame must not cost a gigabyte).
+        do {
+            let ei = try PNG.info(contentsOf: ePath), ai = try PNG.info(contentsOf: aPath)
+            if ei.width != ai.width || ei.height != ai.height {
+                return .init(name: pair.name, status: .sizeMismatch,
+                             detail: "size mismatch: expected \(ei.width)×\(ei.height), actual \(ai.width)×\(ai.height) (\(ePath) vs \(aPath))")
+            }
+        } catch {
+            return .init(name: pair.name, status: .unreadable, detail: "cannot read \(error)")
+        }
         let e: PixelBuffer, a: PixelBuffer
         do { e = try PNG.decode(contentsOf: ePath); a = try PNG.decode(contentsOf: aPath) } catch {
             return .init(name: pair.name, status: .unreadable, detail: "cannot read \(error)")

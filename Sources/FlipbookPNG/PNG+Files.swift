@@ -9,6 +9,10 @@ import Synchronization
 
 /// File input and the atomic file output of ``PNG``.
 extension PNG {
+    /// The largest PNG file read (1 GiB): far above any image within `PixelBuffer.maximumDimension`
+    /// that a PNG encoder produces, and a bound on the memory one file can take before decoding.
+    public static let maximumFileSize = 1 << 30
+
     /// Distinguishes temporary names of concurrent writes within one process.
     static let _tempCounter = Atomic<Int>(0)
 
@@ -29,6 +33,9 @@ extension PNG {
         guard fstat(fd, &st) == 0 else { throw PNGError(kind: .readFailed, message: "cannot stat: \(_strerror(errno))", path: path) }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             throw PNGError(kind: .readFailed, message: "not a regular file (\(_fileKind(st.st_mode)))", path: path)
+        }
+        guard st.st_size <= maximumFileSize else {
+            throw PNGError(kind: .tooLarge, message: "the file is \(st.st_size) bytes, above the limit of \(maximumFileSize) bytes (1 GiB) for a PNG", path: path)
         }
         // Regular files never block; reads proceed normally without the flag.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)

@@ -53,6 +53,25 @@ public enum PNG {
                        text: text)
     }
 
+    /// Checks that `data` is a whole PNG without decoding its pixels: the signature, the header
+    /// (size within the limits), then every chunk up to IEND — its length fits in the data and
+    /// its CRC matches. Cheap (no inflate, no pixel memory), and it catches files cut short and
+    /// damaged bytes; only a zlib stream that is itself invalid under valid CRCs (made on purpose)
+    /// passes here and fails ``decode(_:)``.
+    public static func validate(_ data: [UInt8]) throws(PNGError) -> PNGInfo {
+        let info = try info(data)
+        var err = fbpng_error()
+        let status = data.withUnsafeBufferPointer { buf in fbpng_check_chunks(buf.baseAddress, buf.count, 1, &err) }
+        guard status == 0 else { throw _error(status, err) }
+        return info
+    }
+
+    /// ``validate(_:)`` for the file at `path`.
+    public static func validate(contentsOf path: String) throws(PNGError) -> PNGInfo {
+        let data = try _readFile(path)
+        do { return try validate(data) } catch { throw error.at(path) }
+    }
+
     /// Reads the header of the PNG file at `path`.
     public static func info(contentsOf path: String) throws(PNGError) -> PNGInfo {
         let data = try _readFile(path)

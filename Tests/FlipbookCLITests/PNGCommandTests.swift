@@ -48,7 +48,9 @@ import FlipbookTestSupport
             Issue.record("expected a failure for a truncated file"); return
         }
         #expect(cut.exitCode == 1)
-        #expect(cut.stderrLine == "flipbook: \(path): truncated PNG: the data ends before the image does\n")
+        // Found by the chunk walk (no pixel is decoded): the IDAT that runs past the end.
+        #expect(cut.stderrLine.hasPrefix("flipbook: \(path): truncated PNG: chunk \"IDAT\" at byte "), "\(cut.stderrLine)")
+        #expect(cut.stderrLine.contains(" bytes, but only ") && cut.stderrLine.hasSuffix(" remain\n"))
 
         // A broken header CRC.
         var bytes = whole

@@ -176,3 +176,59 @@ import FlipbookTestSupport
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("a.png")))) == PNG.encode(image, options: .small))
     }
 }
+
+/// Hostile files that once made the decoder allocate what the file does not hold.
+@Suite struct PNGHostileFileTests {
+    /// CRC-32 (PNG's, reflected 0xEDB88320) of `bytes`.
+    static func crc(_ bytes: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
+        }
+        return ~c
+    }
+
+    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    /// A chunk with a correct CRC.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return be32(UInt32(data.count)) + body + be32(crc(body))
+    }
+
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    static func ihdr(_ w: UInt32, _ h: UInt32) -> [UInt8] { chunk("IHDR", be32(w) + be32(h) + [8, 6, 0, 0, 0]) }
+
+    /// The 44-byte file of the report: a tEXt chunk that claims 0x7ffffff0 bytes. It is
+    /// "truncated" at once — by the chunk walk, before libpng allocates the chunk.
+    @Test func hugeChunkLengthInATinyFileIsTruncatedBeforeAllocating() {
+        let file = Self.signature + Self.ihdr(1, 1) + Self.be32(0x7fff_fff0) + Array("tEXt".utf8) + [0, 0, 0]
+        #expect(file.count == 44)
+        let expected = "truncated PNG: chunk \"tEXt\" at byte 33 claims 2147483632 bytes, but only 3 remain"
+        do { _ = try PNG.info(file); Issue.record("no error") } catch {
+            #expect(error.kind == .truncated && error.message == expected, "\(error.message)")
+        }
+        do { _ = try PNG.decode(file); Issue.record("no error") } catch {
+            #expect(error.kind == .truncated && error.message == expected, "\(error.message)")
+        }
+    }
+
+    /// `validate` finds damage that the header alone does not show (a CRC error in a later
+    /// chunk, a missing IEND) without decoding, and accepts data after IEND.
+    @Test func validateWalksEveryChunk() throws {
+        let idat = Self.chunk("IDAT", [0x78, 0x9C, 0x63, 0x60, 0x60, 0x60, 0x00, 0x00, 0x00, 0x05, 0x00, 0x01])
+        let whole = Self.signature + Self.ihdr(1, 1) + idat + Self.chunk("IEND", [])
+        #expect(try PNG.validate(whole).width == 1)
+        #expect(try PNG.validate(whole + [1, 2, 3]).width == 1)   // trailing bytes after IEND: accepted
+        var damaged = whole
+        damaged[33 + 8] ^= 0x01                                    // a byte inside IDAT's data
+        do { _ = try PNG.validate(damaged); Issue.record("no error") } catch {
+            #expect(error.kind == .corrupt && error.message == "corrupt PNG: CRC error in chunk \"IDAT\" at byte 33")
+        }
+        do { _ = try PNG.validate(Array(whole.dropLast(12))); Issue.record("no error") } catch {
+            #expect(error.kind == .truncated && error.message == "truncated PNG: the data ends before the IEND chunk")
+        }
+    }
+}

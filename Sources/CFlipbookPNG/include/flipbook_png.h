@@ -58,6 +58,11 @@ typedef struct fbpng_header {
 
 /// Reads the header and the text chunks that precede the image data (nothing is decoded).
 /// `max_dimension` bounds width and height (checked before libpng allocates anything).
+/// Walks the chunks from byte 8 to IEND without decoding: each declared length must fit in the
+/// remaining bytes and be below 2^31; with `verify_crc`, each CRC must match. Data after IEND is
+/// ignored. FBPNG_OK, FBPNG_TRUNCATED or FBPNG_CORRUPT (message in `err`).
+int fbpng_check_chunks(const uint8_t *data, size_t size, int verify_crc, fbpng_error *err);
+
 int fbpng_read_header(const uint8_t *data, size_t size, uint32_t max_dimension,
                       fbpng_header *out, fbpng_error *err);
 void fbpng_free_header(fbpng_header *header);
