@@ -35,6 +35,9 @@ public struct LayerDescription: Sendable, Equatable {
     public var masksToBounds: Bool?
     public var isDoubleSided: Bool?
     public var allowsGroupOpacity: Bool?
+    /// `allowsEdgeAntialiasing` (false: aliased edges) and `isGeometryFlipped`.
+    public var allowsEdgeAntialiasing: Bool?
+    public var isGeometryFlipped: Bool?
 
     // Contents
     public var contents: SceneImage?

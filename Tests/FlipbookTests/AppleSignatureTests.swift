@@ -98,7 +98,7 @@ import Foundation
         // Accepted members: stored, KVC-reachable with Apple's keys and defaults, no effect on pixels.
         withRunLoop { _ in
             let l = CALayer()
-            #expect(!l.shouldRasterize && l.rasterizationScale == 1 && !l.allowsEdgeAntialiasing)
+            #expect(!l.shouldRasterize && l.rasterizationScale == 1 && l.allowsEdgeAntialiasing)
             #expect(l.edgeAntialiasingMask == [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge])
             #expect(l.contentsFormat == .RGBA8Uint && l.cornerCurve == .circular && l.minificationFilterBias == 0)
             l.setValue(true, forKey: "shouldRasterize")

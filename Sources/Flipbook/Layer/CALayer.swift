@@ -813,15 +813,26 @@ open class CALayer: NSObject {
         set { _set(\.rasterizationScale, newValue, key: "rasterizationScale") }
     }
 
-    /// Accepted, no effect: Flipbook antialiases every layer edge with exact-area coverage (the
-    /// look of `true` with all edges in `edgeAntialiasingMask`). Default `false`, Apple's
-    /// default without an Info.plist entry.
+    /// Whether the layer's edges are antialiased (Apple's `allowsEdgeAntialiasing`).
+    ///
+    /// **Default `true`.** Apple reads the default from the app's Info.plist key
+    /// `UIViewEdgeAntialiasing` (false without it). Flipbook renders video and test images, where
+    /// a rotated layer with stair-stepped edges is never what is wanted, so it behaves as an app
+    /// with that key set: true. To match an iOS app without the key, set it to false.
+    ///
+    /// **False** draws the layer's rectangular edges aliased — background, contents, border and
+    /// the `masksToBounds` clip: a pixel is covered or not, decided by thresholding its exact
+    /// coverage at one half (≥ 128 of 255). For a pixel that one straight edge crosses this is
+    /// exactly "its centre is inside"; where two edges meet in a pixel it is the area rule.
+    /// Paths of a `CAShapeLayer` and sublayers keep their own setting.
     open var allowsEdgeAntialiasing: Bool {
         get { _state.allowsEdgeAntialiasing }
         set { _set(\.allowsEdgeAntialiasing, newValue, key: "allowsEdgeAntialiasing") }
     }
 
-    /// Accepted, no effect (see ``allowsEdgeAntialiasing``). Default: all four edges.
+    /// Which edges are antialiased when ``allowsEdgeAntialiasing`` is true (Apple's
+    /// `edgeAntialiasingMask`). Default: all four. An empty mask draws every edge aliased;
+    /// a partial mask is treated as all four (per-edge aliasing is not implemented).
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { _state.edgeAntialiasingMask }
         set { _set(\.edgeAntialiasingMask, newValue, key: "edgeAntialiasingMask") }

@@ -44,7 +44,9 @@ struct _LayerState {
     // Accepted without visible effect offline (see CALayer+Accepted in CALayer.swift)
     var shouldRasterize = false
     var rasterizationScale: CGFloat = 1
-    var allowsEdgeAntialiasing = false
+    /// True: Flipbook behaves as an app whose Info.plist sets `UIViewEdgeAntialiasing` (see
+    /// `CALayer.allowsEdgeAntialiasing`).
+    var allowsEdgeAntialiasing = true
     var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
     var minificationFilterBias: Float = 0
     var contentsFormat: CALayerContentsFormat = .RGBA8Uint

@@ -114,7 +114,8 @@ extension CALayer {
             // A mutable path could change under a snapshot that is being rendered: copy it.
             shadowPath: s.shadowPath.map { $0 is CGMutablePath ? $0._copy() : $0 },
             shape: _renderShape(extras: extras),  // CAShapeLayer (CALayer+SubclassHooks.swift)
-            contentsAreFlipped: contentsFlipped
+            contentsAreFlipped: contentsFlipped,
+            allowsEdgeAntialiasing: s.allowsEdgeAntialiasing, edgeAntialiasingMask: s.edgeAntialiasingMask
         )
         return node
     }

@@ -68,6 +68,11 @@ public final class RenderLayer: @unchecked Sendable {
     /// rectangle so that they stay upright in the reflected geometry. (The reflection of the
     /// sublayer space itself is folded into each flipped layer's `sublayerTransform`.)
     public let contentsAreFlipped: Bool
+    /// `allowsEdgeAntialiasing` and `edgeAntialiasingMask`: with false (or an empty mask) the
+    /// layer's rectangular edges — background, contents, border, `masksToBounds` clip — are drawn
+    /// aliased (see the property's documentation).
+    public let allowsEdgeAntialiasing: Bool
+    public let edgeAntialiasingMask: CAEdgeAntialiasingMask
 
     public init(
         name: String? = nil,
@@ -86,7 +91,9 @@ public final class RenderLayer: @unchecked Sendable {
         shadowRadius: CGFloat = 3,
         mask: RenderLayer? = nil, sublayers: [RenderLayer] = [], transition: RenderTransition? = nil,
         contentsCrossfade: ContentsCrossfade? = nil, shadowPath: CGPath? = nil,
-        shape: RenderShape? = nil, contentsAreFlipped: Bool = false
+        shape: RenderShape? = nil, contentsAreFlipped: Bool = false,
+        allowsEdgeAntialiasing: Bool = true,
+        edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
     ) {
         self.name = name; self.bounds = bounds; self.position = position; self.zPosition = zPosition
         self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.transform = transform
@@ -102,6 +109,7 @@ public final class RenderLayer: @unchecked Sendable {
         self.mask = mask; self.sublayers = sublayers; self.transition = transition
         self.contentsCrossfade = contentsCrossfade; self.shadowPath = shadowPath
         self.shape = shape; self.contentsAreFlipped = contentsAreFlipped
+        self.allowsEdgeAntialiasing = allowsEdgeAntialiasing; self.edgeAntialiasingMask = edgeAntialiasingMask
     }
 
     /// Tears the subtree down with an explicit stack: each node about to die (uniquely

@@ -292,7 +292,11 @@ enum _BandExecutor {
         d.shapes.withUnsafeBufferPointer { shapes in       // fields read in place, no copies of the paths
             for i in shapes.indices {
                 let pr = (shapes.baseAddress! + i).pointer(to: \.pixelRect)!.pointee
-                if let p = pr { rect = rect.intersection(p) } else { rasterized += 1; single = i }
+                if let p = pr { rect = rect.intersection(p) } else {
+                    // An aliased shape goes through the mask (thresholded there): counted as two.
+                    rasterized += (shapes.baseAddress! + i).pointer(to: \.aliased)!.pointee ? 2 : 1
+                    single = i
+                }
             }
         }
         if rect.isEmpty { return }
@@ -345,6 +349,9 @@ extension _BandExecutor {
             m.update(repeating: 0, count: count)
             var ms = CoverageMaskSink(base: m, x0: rect.x0, y0: rect.y0, width: w)
             scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &ms)
+            if s.aliased {
+                for i in 0..<count { m[i] = m[i] >= 128 ? 255 : 0 }
+            }
             if !first {
                 for i in 0..<count where a[i] != 0 { a[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(UInt32(a[i]), UInt32(b[i]))) }
             }

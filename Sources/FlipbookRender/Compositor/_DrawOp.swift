@@ -22,6 +22,11 @@ struct _Shape: Sendable {
     /// rasterizer writes them directly (`PathRasterizer.fill(_:rule:clip:straight:into:)`, same
     /// bytes). Nil for other shapes.
     var straight: StraightRows? = nil
+    /// Aliased edges (`allowsEdgeAntialiasing == false`): each coverage byte is thresholded,
+    /// ≥ 128 → 255, else 0 — for a pixel crossed by one straight edge that is exactly "the
+    /// pixel's centre is inside" (a square is centrally symmetric: the side of a line holding
+    /// at least half its area is the side holding its centre). Executed through the mask path.
+    var aliased = false
 }
 
 /// The image source of a draw.

@@ -67,11 +67,13 @@ extension _Planner {
         let sx0 = Double(cr.minX) * iw, sy0 = Double(cr.minY) * ih
         let sw = Double(cr.width) * iw, sh = Double(cr.height) * ih
         guard let d = Self.gravityRect(l.contentsGravity, bounds: l.bounds, content: (sw / cs, sh / cs)),
-              d.width > 0, d.height > 0, let own = shape(d, h) else { return }
+              d.width > 0, d.height > 0, let own = shape(d, h, aliased: Self.aliasedEdges(l)) else { return }
         var clipList = clips
         if ownClipGroup != nil {
             // Inside its own clip group: the group clips; contents filling the bounds need no edge of their own.
-        } else if l.masksToBounds, let bs = shape(l.bounds, h, radii: radii(l)) { clipList.append(bs) } else if l.masksToBounds { return }
+        } else if l.masksToBounds, let bs = shape(l.bounds, h, radii: radii(l), aliased: Self.aliasedEdges(l)) {
+            clipList.append(bs)
+        } else if l.masksToBounds { return }
         let dx0 = Double(d.minX), dy0 = Double(d.minY), dw = Double(d.width), dh = Double(d.height)
         // layer → texel (level 0)
         let toTexel = _Homography.scaleTranslate(sx: sw / dw, sy: sh / dh, tx: sx0 - dx0 * sw / dw, ty: sy0 - dy0 * sh / dh)

@@ -168,7 +168,7 @@ struct _Planner {
         var childClips = clips
         var clipGroup: (index: Int, shapes: [_Shape])? = nil
         if l.masksToBounds {
-            guard let s = shape(l.bounds, h, radii: radii(l)) else {
+            guard let s = shape(l.bounds, h, radii: radii(l), aliased: Self.aliasedEdges(l)) else {
                 closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
                 return
             }
@@ -264,7 +264,8 @@ struct _Planner {
 
     /// The device shape of `rect` (layer space) under `h`, or nil when nothing of it is in
     /// front of the eye and near the frame, or it is degenerate.
-    func shape(_ rect: CGRect, _ h: _Homography, radii: (Double, Double, Double, Double) = (0, 0, 0, 0)) -> _Shape? {
+    func shape(_ rect: CGRect, _ h: _Homography, radii: (Double, Double, Double, Double) = (0, 0, 0, 0),
+               aliased: Bool = false) -> _Shape? {
         guard let outer = devicePolygon(rect, h, radii: radii, reversed: false) else { return nil }
         let path = RasterPath(polygon: outer.points)
         var pixelRect: _IRect? = nil
@@ -277,7 +278,15 @@ struct _Planner {
         }
         // Axis-aligned (no rotation or shear): the straight middle rows skip the cell sweep.
         let straight = pixelRect == nil && h.isAffine && h.m.1 == 0 && h.m.3 == 0 ? StraightRows(polygon: p) : nil
-        return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect, straight: straight)
+        return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect, straight: straight,
+                      aliased: aliased && pixelRect == nil)
+    }
+
+    /// Whether `l`'s own edges are drawn aliased: `allowsEdgeAntialiasing` false, or no edge
+    /// left in `edgeAntialiasingMask` (a partial mask antialiases all four edges: per-edge
+    /// aliasing is not implemented).
+    static func aliasedEdges(_ l: RenderLayer) -> Bool {
+        !l.allowsEdgeAntialiasing || l.edgeAntialiasingMask.isEmpty
     }
 
     /// `rect`'s outline (corners rounded by `radii`) in layer space, mapped by `h` and clipped in
@@ -397,7 +406,7 @@ struct _Planner {
             if a > 0 { ops.append(.draw(_Draw(shapes: [], paint: .solid(c), alpha: a, bounds: g))) }
             return
         }
-        guard let s = shape(l.bounds, h, radii: radii(l)) else { return }
+        guard let s = shape(l.bounds, h, radii: radii(l), aliased: Self.aliasedEdges(l)) else { return }
         emit(s, clips: clips, paint: .solid(c), opacity: opacity)
     }
 
@@ -418,7 +427,7 @@ struct _Planner {
                                     reversed: true) {
             path.addPolygon(hole.points)
         }
-        emit(_Shape(path: path, rule: .nonZero, bounds: outer.bounds), clips: clips, paint: .solid(c), opacity: opacity)
+        emit(_Shape(path: path, rule: .nonZero, bounds: outer.bounds, aliased: Self.aliasedEdges(l)), clips: clips, paint: .solid(c), opacity: opacity)
     }
 }
 

@@ -8,6 +8,7 @@ extension SceneParser {
         "contentsRect", "contentsCenter", "contentsGravity", "contentsScale", "minificationFilter",
         "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
         "mask", "sublayers", "animations", "actions", "style", "class",
+        "allowsEdgeAntialiasing", "isGeometryFlipped",
     ] + shapeLayerKeys
 
     /// The keys of `CAShapeLayer`'s own properties (allowed with `"class": "shape"`).
@@ -58,6 +59,8 @@ extension SceneParser {
         l.masksToBounds = try o["masksToBounds"]?.bool()
         l.isDoubleSided = try o["isDoubleSided"]?.bool()
         l.allowsGroupOpacity = try o["allowsGroupOpacity"]?.bool()
+        l.allowsEdgeAntialiasing = try o["allowsEdgeAntialiasing"]?.bool()
+        l.isGeometryFlipped = try o["isGeometryFlipped"]?.bool()
         if let v = o["contents"], !v.isNull { l.contents = try ctx.image(v) }
         l.contentsRect = try o["contentsRect"].map(rect)
         l.contentsCenter = try o["contentsCenter"].map(rect)
