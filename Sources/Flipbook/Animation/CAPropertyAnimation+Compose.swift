@@ -47,6 +47,7 @@ extension CAPropertyAnimation {
         case let .numbers(xs, k): return .numbers(Array(repeating: 0, count: xs.count), k)
         case .image, .crossfade: return .image(nil)
         case let .path(p): return .path(p._withPoints(p._points.map { _ in .zero }))
+        case let .colors(cs): return .colors(cs.map { _AnimValue._color([0, 0, 0, 0], gray: $0.model == .gray) })
         }
     }
 
@@ -55,7 +56,15 @@ extension CAPropertyAnimation {
     /// the animation's values (e.g. a scalar rotation with a valueFunction over a transform base).
     func _implicit(base: _AnimValue?, like v: _AnimValue) -> _AnimValue {
         if isAdditive { return Self._zero(like: v) }
-        guard let base, _AnimValue._sameShape(base, v) else { return Self._zero(like: v) }
+        guard let base else { return Self._zero(like: v) }
+        switch (base, v) {
+        // Arrays of another length (gradient `colors`/`locations` gaining a stop): the base
+        // itself, so the animation switches from it to the new array at ½ (Flipbook's rule for
+        // values that cannot interpolate) rather than from a made-up zero array.
+        case (.numbers, .numbers), (.colors, .colors): return base
+        default: break
+        }
+        guard _AnimValue._sameShape(base, v) else { return Self._zero(like: v) }
         return base
     }
 }
@@ -67,6 +76,7 @@ extension _AnimValue {
              (.transform, .transform), (.image, .image), (.crossfade, .image), (.image, .crossfade): return true
         case let (.numbers(x, _), .numbers(y, _)): return x.count == y.count
         case let (.path(x), .path(y)): return x._hasSameStructure(as: y)
+        case let (.colors(x), .colors(y)): return x.count == y.count
         default: return false
         }
     }

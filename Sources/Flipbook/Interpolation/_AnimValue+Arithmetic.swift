@@ -37,6 +37,10 @@ extension _AnimValue {
         case let (.path(p), .path(q)):
             if let m = _lerpPath(p, q, f) { return .path(m) }
             return f < 0.5 ? a : b
+        case let (.colors(ps), .colors(qs)) where ps.count == qs.count:
+            return .colors(zip(ps, qs).map { p, q in
+                _AnimValue._color(zip(p.rgba, q.rgba).map { lerp($0, $1, f) }, gray: p.model == .gray && q.model == .gray)
+            })
         default:
             return f < 0.5 ? a : b
         }
@@ -66,6 +70,10 @@ extension _AnimValue {
             return .transform(inv * a)
         case let (.path(p), .path(q)):
             return p._zipPoints(q) { CGPoint(x: $0.x + s * $1.x, y: $0.y + s * $1.y) }.map { .path($0) }
+        case let (.colors(ps), .colors(qs)) where ps.count == qs.count:
+            return .colors(zip(ps, qs).map { p, q in
+                _AnimValue._color(zip(p.rgba, q.rgba).map { $0 + s * $1 }, gray: p.model == .gray && q.model == .gray)
+            })
         default: return nil
         }
     }
@@ -82,6 +90,7 @@ extension _AnimValue {
         case let .transform(t): return .transform(_DecomposedTransform.power(t, k))
         case .image, .crossfade: return nil
         case let .path(p): return .path(p._withPoints(p._points.map { CGPoint(x: $0.x * k, y: $0.y * k) }))
+        case let .colors(cs): return .colors(cs.map { _AnimValue._color($0.rgba.map { $0 * k }, gray: $0.model == .gray) })
         }
     }
 
@@ -111,6 +120,7 @@ extension _AnimValue {
         case let .rect(r): return [Double(r.origin.x), Double(r.origin.y), Double(r.width), Double(r.height)]
         case let .color(c): return c.rgba.map(Double.init)
         case let .numbers(xs, _): return xs
+        case let .colors(cs): return cs.flatMap { $0.rgba.map(Double.init) }
         default: return nil
         }
     }
@@ -124,6 +134,10 @@ extension _AnimValue {
         case .rect: return .rect(CGRect(x: v[0], y: v[1], width: v[2], height: v[3]))
         case let .color(c): return .color(_AnimValue._color(v.map { CGFloat($0) }, gray: c.model == .gray))
         case let .numbers(_, k): return .numbers(v, k)
+        case let .colors(cs):
+            return .colors(cs.indices.map { i in
+                _AnimValue._color(v[(4 * i)..<(4 * i + 4)].map { CGFloat($0) }, gray: cs[i].model == .gray)
+            })
         default: return self
         }
     }

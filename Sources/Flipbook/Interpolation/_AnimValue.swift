@@ -18,6 +18,7 @@ package enum _ScalarKind: Sendable, Hashable {
 /// | CGImage (`contents`)                          | `.image`      | a ``ContentsCrossfade`` |
 /// | [CGFloat], [Double], [Float], [Int], [NSNumber] | `.numbers`  | element-wise (equal counts) |
 /// | CGPath (`path`, `shadowPath`)                 | `.path`       | point-wise (same element structure; see `_AnimValue+Path.swift`) |
+/// | [CGColor] (`CAGradientLayer.colors`)          | `.colors`     | element-wise like `.color` (equal counts) |
 ///
 /// Values of different cases (or number arrays of different lengths) do not interpolate: the
 /// result switches from `a` to `b` at fraction ½ (CSS's rule for discrete values). Fractions
@@ -33,6 +34,7 @@ package enum _AnimValue: Hashable {
     case crossfade(ContentsCrossfade)
     case numbers([Double], _ScalarKind)
     case path(CGPath)
+    case colors([CGColor])
 
     /// Boxes `value`; nil for nil or an unsupported type. Nested optionals are unwrapped.
     public init?(_ value: Any?) {
@@ -57,6 +59,9 @@ package enum _AnimValue: Hashable {
         case let x as [Int]: self = .numbers(x.map(Double.init), .int)
         case let x as [NSNumber]: self = .numbers(x.map(\.doubleValue), .number)
         case let x as NSNumber: self = .scalar(x.doubleValue, .number)
+        case let x as [CGColor]: self = .colors(x)
+        case let x as [Any] where !x.isEmpty && x.allSatisfy({ $0 is CGColor }):
+            self = .colors(x.map { $0 as! CGColor })
         default: return nil
         }
     }
@@ -103,6 +108,7 @@ package enum _AnimValue: Hashable {
         case let .image(i): return i as Any
         case let .crossfade(x): return x
         case let .path(p): return p
+        case let .colors(cs): return cs.map { $0 as Any }
         }
     }
 

@@ -11,14 +11,16 @@ extension CALayer {
     /// The KVC entry of a key that belongs to this layer's built-in subclass, or nil.
     @inline(__always)
     final func _subclassKeyEntry(_ key: String) -> _LayerKeyEntry? {
-        guard self is CAShapeLayer else { return nil }
-        return CAShapeLayer._keyEntries[key]?.entry
+        if self is CAShapeLayer { return CAShapeLayer._keyEntries[key]?.entry }
+        if self is CAGradientLayer { return CAGradientLayer._keyEntries[key]?.entry }
+        return nil
     }
 
     /// Whether `key` is a built-in subclass key that animates implicitly.
     @inline(__always)
     final func _subclassAnimatesImplicitly(_ key: String) -> Bool {
-        self is CAShapeLayer && CAShapeLayer._shapeImplicitlyAnimatableKeys.contains(key)
+        (self is CAShapeLayer && CAShapeLayer._shapeImplicitlyAnimatableKeys.contains(key))
+            || (self is CAGradientLayer && CAGradientLayer._gradientImplicitlyAnimatableKeys.contains(key))
     }
 
     /// The shape a shape layer draws, from custom-key storage `extras` (the model's, a
@@ -27,5 +29,12 @@ extension CALayer {
     final func _renderShape(extras: [String: Any]) -> RenderShape? {
         guard let shapeLayer = self as? CAShapeLayer else { return nil }
         return RenderShape(shapeLayer._shapeState(in: extras))
+    }
+
+    /// The gradient a gradient layer draws, from custom-key storage `extras`; nil for other layers.
+    @inline(__always)
+    final func _renderGradient(extras: [String: Any]) -> RenderGradient? {
+        guard let g = self as? CAGradientLayer else { return nil }
+        return RenderGradient(g._gradientState(in: extras))
     }
 }

@@ -115,7 +115,8 @@ extension CALayer {
             shadowPath: s.shadowPath.map { $0 is CGMutablePath ? $0._copy() : $0 },
             shape: _renderShape(extras: extras),  // CAShapeLayer (CALayer+SubclassHooks.swift)
             contentsAreFlipped: contentsFlipped,
-            allowsEdgeAntialiasing: s.allowsEdgeAntialiasing, edgeAntialiasingMask: s.edgeAntialiasingMask
+            allowsEdgeAntialiasing: s.allowsEdgeAntialiasing, edgeAntialiasingMask: s.edgeAntialiasingMask,
+            gradient: _renderGradient(extras: extras)   // CAGradientLayer (CALayer+SubclassHooks.swift)
         )
         return node
     }

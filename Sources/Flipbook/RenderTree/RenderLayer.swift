@@ -73,6 +73,9 @@ public final class RenderLayer: @unchecked Sendable {
     /// aliased (see the property's documentation).
     public let allowsEdgeAntialiasing: Bool
     public let edgeAntialiasingMask: CAEdgeAntialiasingMask
+    /// A `CAGradientLayer`'s gradient (presentation values), drawn over the background and
+    /// under the contents, in the layer's shape; nil for other layers.
+    public let gradient: RenderGradient?
 
     public init(
         name: String? = nil,
@@ -93,7 +96,8 @@ public final class RenderLayer: @unchecked Sendable {
         contentsCrossfade: ContentsCrossfade? = nil, shadowPath: CGPath? = nil,
         shape: RenderShape? = nil, contentsAreFlipped: Bool = false,
         allowsEdgeAntialiasing: Bool = true,
-        edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+        edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge],
+        gradient: RenderGradient? = nil
     ) {
         self.name = name; self.bounds = bounds; self.position = position; self.zPosition = zPosition
         self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.transform = transform
@@ -110,6 +114,7 @@ public final class RenderLayer: @unchecked Sendable {
         self.contentsCrossfade = contentsCrossfade; self.shadowPath = shadowPath
         self.shape = shape; self.contentsAreFlipped = contentsAreFlipped
         self.allowsEdgeAntialiasing = allowsEdgeAntialiasing; self.edgeAntialiasingMask = edgeAntialiasingMask
+        self.gradient = gradient
     }
 
     /// Tears the subtree down with an explicit stack: each node about to die (uniquely

@@ -59,6 +59,8 @@ enum _Paint: Sendable {
     /// each op out of the list per band) moved the largest case's size.
     indirect case image(_ImagePaint)
     case alpha(_AlphaPaint)
+    /// A gradient (`CAGradientLayer`), boxed like images.
+    indirect case gradient(GradientPaint)
 }
 
 /// One primitive: `paint × coverage(shapes) × alpha/255`, source-over. Several shapes (a draw

@@ -109,6 +109,7 @@ extension _Planner {
         let mv = ms * CATransform3DMakeTranslation(CGFloat(shift), CGFloat(shift), 0)
         let hv = _Homography(planeOf: mv)
         sub.background(l, hv, clips: [], opacity: 1)
+        sub.gradient(l, hv, clips: [], opacity: 1)   // CAGradientLayer
         sub.contents(l, hv, clips: [], opacity: 1)
         var childClips: [_Shape] = []
         var clipped = true

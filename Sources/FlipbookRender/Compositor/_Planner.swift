@@ -78,6 +78,7 @@ struct _Planner {
             || (l.borderWidth > 0 && (l.borderColor.map { $0.alpha > 0 } ?? false))
             || (l.shadowOpacity > 0 && (l.shadowColor.map { $0.alpha > 0 } ?? false))
             || drawsShape(l)  // CAShapeLayer (_Planner+Shape.swift)
+            || !(l.gradient?.colors.isEmpty ?? true)  // CAGradientLayer (_Planner+Gradient.swift)
     }
 
     /// Number of drawing layers in the subtree, counted up to `limit`.
@@ -95,6 +96,7 @@ struct _Planner {
     static func clipsSeveralDraws(_ l: RenderLayer) -> Bool {
         var n = (l.backgroundColor.map { $0.alpha > 0 } ?? false) || l.contents != nil ? 1 : 0
         if drawsShape(l) { n += 1 }  // CAShapeLayer (_Planner+Shape.swift)
+        if !(l.gradient?.colors.isEmpty ?? true) { n += 1 }  // CAGradientLayer
         for s in l.sublayers where n < 2 { n += drawingCount(s, limit: 2 - n) }
         return n >= 2
     }
@@ -182,6 +184,7 @@ struct _Planner {
         }
         if drawsOwn {
             background(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
+            gradient(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
             contents(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
             shapeLayer(l, h, clips: clipGroup == nil ? (l.masksToBounds ? childClips : clips) : [], opacity: drawOpacity)
         }

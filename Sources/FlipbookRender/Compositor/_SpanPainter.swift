@@ -37,6 +37,24 @@ enum _SpanPainter {
             }
         case .image(let img):
             image(img, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
+        case .gradient(let g):
+            gradient(g, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
+        }
+    }
+
+    /// A gradient span: the paint's colours for the pixels (`GradientPaint.shade`, in chunks of
+    /// 256 in a stack buffer), then the source-over kernel with the opacity and coverage.
+    static func gradient(_ g: GradientPaint, alpha: UInt32, y: Int, x0: Int, x1: Int,
+                         row: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>?) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { buf in
+            var x = x0
+            while x < x1 {
+                let n = min(256, x1 - x)
+                g.shade(y: y, x0: x, count: n, into: buf.baseAddress!)
+                SpanBlend.sourceOver(row + x, source: buf.baseAddress!, count: n, opacity: UInt8(alpha),
+                                     coverage: coverage.map { UnsafePointer($0 + (x - x0)) })
+                x += n
+            }
         }
     }
 

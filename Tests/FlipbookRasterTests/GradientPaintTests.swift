@@ -1,0 +1,95 @@
+import Testing
+@testable import FlipbookRaster
+import FlipbookPixels
+import FlipbookTestSupport
+
+/// The gradient paint: the colour ramp's exact values, and the SIMD path bit for bit against
+/// the scalar reference for every kind, spans 0…67 long, affine and projective maps.
+@Suite struct GradientPaintTests {
+    static let redToBlue = GradientRamp(stops: [GradientStop(location: 0, r: 1, g: 0, b: 0, a: 1),
+                                                GradientStop(location: 1, r: 0, g: 0, b: 1, a: 1)])
+
+    @Test func rampEndsAndMiddle() {
+        let t = Self.redToBlue.table
+        #expect(t.count == 1024)
+        #expect(RGBA8(packed: t[0]) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(RGBA8(packed: t[1023]) == RGBA8(r: 0, g: 0, b: 255, a: 255))
+        // Entry 511: x = 511/1023, red = round(255·(1 − x)) = 128, blue = round(255·x) = 127.
+        #expect(RGBA8(packed: t[511]) == RGBA8(r: 128, g: 0, b: 127, a: 255))
+    }
+
+    /// Straight-alpha interpolation, as Core Graphics: opaque red → transparent black is a
+    /// darker, half-transparent red in the middle (not a lighter one).
+    @Test func rampInterpolatesUnpremultiplied() {
+        let ramp = GradientRamp(stops: [GradientStop(location: 0, r: 1, g: 0, b: 0, a: 1),
+                                        GradientStop(location: 1, r: 0, g: 0, b: 0, a: 0)])
+        let mid = RGBA8(packed: ramp.table[511])
+        // straight (0.5005, 0, 0, 0.5005) → a = 128, r = premultiply(128, 128) = 64
+        #expect(mid.a == 128 && mid.r == 64)
+    }
+
+    /// Stops beyond 0…1 and out of order: sorted, the ends hold before and after.
+    @Test func rampSortsStopsAndHoldsEnds() {
+        let ramp = GradientRamp(stops: [GradientStop(location: 0.75, r: 0, g: 0, b: 1, a: 1),
+                                        GradientStop(location: 0.25, r: 1, g: 0, b: 0, a: 1)])
+        #expect(RGBA8(packed: ramp.table[0]) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(RGBA8(packed: ramp.table[255]) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(RGBA8(packed: ramp.table[1023]) == RGBA8(r: 0, g: 0, b: 255, a: 255))
+        // A hard edge: two stops at one location.
+        let hard = GradientRamp(stops: [GradientStop(location: 0, r: 1, g: 0, b: 0, a: 1), GradientStop(location: 0.5, r: 1, g: 0, b: 0, a: 1),
+                                        GradientStop(location: 0.5, r: 0, g: 1, b: 0, a: 1), GradientStop(location: 1, r: 0, g: 1, b: 0, a: 1)])
+        #expect(RGBA8(packed: hard.table[511]) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(RGBA8(packed: hard.table[512]) == RGBA8(r: 0, g: 255, b: 0, a: 255))
+    }
+
+    /// An axial paint from x = 10 to x = 20 on a row: before → first colour, after → last,
+    /// and transparent outside when the ends do not extend.
+    @Test func axialValuesAndExtension() {
+        let m: [Double] = [0.1, 0, -1, 0, 0.1, 0, 0, 0, 1]   // u = (x − 10)/10
+        var out = [UInt32](repeating: 1, count: 30)
+        GradientPaint(kind: .axial, deviceToGradient: m, ramp: Self.redToBlue).shade(y: 0, x0: 0, count: 30, into: &out)
+        #expect(RGBA8(packed: out[0]) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(RGBA8(packed: out[29]) == RGBA8(r: 0, g: 0, b: 255, a: 255))
+        // pixel 15: centre 15.5, u = 0.55, index round(0.55·1023) = 563 → red round(255·(1 − 563/1023)) = 115
+        #expect(RGBA8(packed: out[15]) == RGBA8(r: 115, g: 0, b: 140, a: 255))
+        GradientPaint(kind: .axial, deviceToGradient: m, ramp: Self.redToBlue, extendsBefore: false, extendsAfter: false)
+            .shade(y: 0, x0: 0, count: 30, into: &out)
+        #expect(out[5] == 0 && out[25] == 0 && out[15] != 0)
+    }
+
+    /// Conic: a quarter turn clockwise on screen from +x lands at +y (t = ¼).
+    @Test func conicTurnsTowardsPositiveY() {
+        let ramp = GradientRamp(stops: (0...4).map { i in GradientStop(location: Double(i) / 4, r: Double(i) / 4, g: 0, b: 0, a: 1) })
+        let m: [Double] = [1, 0, -50, 0, 1, -50, 0, 0, 1]   // centred at (50, 50)
+        var px = [UInt32](repeating: 0, count: 1)
+        let p = GradientPaint(kind: .conic, deviceToGradient: m, ramp: ramp)
+        p.shade(y: 90, x0: 49, count: 1, into: &px)      // straight below the centre: t ≈ ¼
+        #expect(abs(Int(RGBA8(packed: px[0]).r) - 64) <= 1)
+        p.shade(y: 49, x0: 10, count: 1, into: &px)      // straight left: t ≈ ½
+        #expect(abs(Int(RGBA8(packed: px[0]).r) - 128) <= 1)
+    }
+
+    /// The SIMD path equals the scalar reference bit for bit.
+    @Test(arguments: [GradientPaint.Kind.axial, .radial, .conic])
+    func simdMatchesScalar(_ kind: GradientPaint.Kind) {
+        var rng = SplitMix64(seed: 0x9e37_79b9 &+ UInt64(kind == .axial ? 1 : kind == .radial ? 2 : 3))
+        let ramp = GradientRamp(stops: [GradientStop(location: 0, r: 1, g: 0.2, b: 0, a: 1),
+                                        GradientStop(location: 0.3, r: 0, g: 1, b: 0.5, a: 0.5),
+                                        GradientStop(location: 1, r: 0.1, g: 0, b: 1, a: 1)])
+        for trial in 0..<40 {
+            func r(_ s: Double) -> Double { (Double(rng.next() % 20001) / 10000 - 1) * s }
+            var m = [r(0.05), r(0.05), r(2), r(0.05), r(0.05), r(2), 0, 0, 1]
+            if trial % 3 == 0 { m[6] = r(0.001); m[7] = r(0.001) }   // projective
+            let paint = GradientPaint(kind: kind, deviceToGradient: m, ramp: ramp,
+                                      extendsBefore: trial % 2 == 0, extendsAfter: trial % 4 < 2)
+            let y = Int(rng.next() % 500), x0 = Int(rng.next() % 500)
+            for count in 0...67 {
+                var a = [UInt32](repeating: 7, count: count + 1), b = a
+                paint.shade(y: y, x0: x0, count: count, into: &a)
+                paint.shadeScalar(y: y, x0: x0, count: count, into: &b)
+                #expect(a == b, "kind \(kind) trial \(trial) count \(count)")
+                if a != b { return }
+            }
+        }
+    }
+}
