@@ -117,6 +117,21 @@ import Foundation
         }
     }
 
+    /// `CGContext.drawLinearGradient` and a `CAGradientLayer` share the paint: the same bytes.
+    @Test func sameBytesAsCoreGraphics() throws {
+        try VirtualRunLoop().run {
+            let g = Self.layer(.axial, colors: Self.five, locations: [0, 0.1, 0.45, 0.5, 1],
+                               start: CGPoint(x: 0, y: 0.5), end: CGPoint(x: 1, y: 0.5), size: CGSize(width: 100, height: 8))
+            let layer = try Compositor(threadCount: 1).render(g.makeRenderTree(), width: 100, height: 8)
+            let ctx = CGContext(data: nil, width: 100, height: 8, bitsPerComponent: 8, bytesPerRow: 0,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+            let cg = CGGradient(colorsSpace: nil, colors: Self.five, locations: [0, 0.1, 0.45, 0.5, 1])!
+            ctx.drawLinearGradient(cg, start: CGPoint(x: 0, y: 4), end: CGPoint(x: 100, y: 4),
+                                   options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+            #expect(ctx.makeImage()!.pixelBuffer == layer)
+        }
+    }
+
     /// Same bytes with 1 and 3 threads.
     @Test func threadIndependent() throws {
         try VirtualRunLoop().run {

@@ -217,6 +217,8 @@ enum _PaintSource {
     case solid(UInt32)
     case image(CGImage, AffineInverse, SampleFilter, UInt8, tiled: Bool)
     case surface(CGContext._Surface, UInt8)
+    /// A gradient (the global alpha as a byte).
+    case gradient(GradientPaint, UInt8)
 }
 
 extension CGBlendMode {
@@ -449,6 +451,8 @@ extension CGContext {
             // Sample in coordinates shifted so that x0 is local 0 (the sampler needs x ≥ 0).
             let shifted = AffineInverse(a: inv.a, b: inv.b, c: inv.c + inv.a * Double(x0), d: inv.d, e: inv.e, f: inv.f + inv.d * Double(x0))
             ImageSampler.drawAffineSpan(row: row, y: y, x0: 0, x1: n, image: image!, inverse: shifted, filter: filter, edge: .clamp)
+        case let .gradient(p, _):
+            p.shade(y: y, x0: x0, count: n, into: row)
         case let .surface(s, _):
             for i in 0..<n {
                 let x = x0 + i
@@ -497,7 +501,7 @@ extension CGContext {
         let alpha8: UInt32
         switch source {
         case .solid: alpha8 = 255
-        case let .image(_, _, _, a, _), let .surface(_, a): alpha8 = UInt32(a)
+        case let .image(_, _, _, a, _), let .surface(_, a), let .gradient(_, a): alpha8 = UInt32(a)
         }
         let n = r.width
         let row = UnsafeMutablePointer<UInt32>.allocate(capacity: n); defer { row.deallocate() }
@@ -526,6 +530,9 @@ extension CGContext {
                     continue
                 case let .surface(s, _) where r.x1 <= s.width && y < s.height:
                     SpanBlend.sourceOver(dst + r.x0, source: s.row(y) + r.x0, count: n, opacity: 255, coverage: m); continue
+                case let .gradient(p, _):
+                    p.shade(y: y, x0: r.x0, count: n, into: row)
+                    SpanBlend.sourceOver(dst + r.x0, source: row, count: n, opacity: 255, coverage: m); continue
                 default: break
                 }
             }
@@ -545,7 +552,7 @@ extension CGContext {
         let alpha8: UInt32
         switch source {
         case .solid: alpha8 = 255
-        case let .image(_, _, _, a, _), let .surface(_, a): alpha8 = UInt32(a)
+        case let .image(_, _, _, a, _), let .surface(_, a), let .gradient(_, a): alpha8 = UInt32(a)
         }
         var plane = [UInt8](repeating: 0, count: w * h)
         let n = cov.rect.width

@@ -61,6 +61,10 @@ public struct GradientRamp: Sendable, Equatable {
 /// - ``Kind/radial``: `t = √(u² + v²)` (the unit circle is the end; an ellipse in layer space);
 /// - ``Kind/conic``: `t = atan2(v, u) / 2π`, wrapped to `[0, 1)` (the +u axis is t = 0; angles
 ///   increase from +u towards +v — clockwise on a y-down screen).
+/// - ``Kind/twoCircle``: Core Graphics' radial gradient between circle `(c₀, r₀)` at t = 0 and
+///   `(c₁, r₁)` at t = 1 (``circles``, gradient-space units): `t` is the largest value with
+///   `|p − c(t)| = r(t)`, `r(t) ≥ 0`, inside the drawn range (`[0, 1]`, widened by the extend
+///   flags) — PDF's rule; no such `t` paints nothing. Scalar only (no SIMD path).
 ///
 /// Outside `[0, 1]` (axial and radial) the end colours extend when `extendsBefore`/
 /// `extendsAfter` are set (`CAGradientLayer`; Core Graphics' `drawsBeforeStartLocation`/
@@ -72,12 +76,14 @@ public struct GradientRamp: Sendable, Equatable {
 /// (likewise `V₀`, `W₀`), per pixel `U = U₀ + i·m0`; `index = Int(t·1023 + ½)`. `atan2` is a
 /// polynomial (|error| < 1.2·10⁻⁵ rad, far below one ramp step) evaluated identically in both.
 public struct GradientPaint: Sendable {
-    public enum Kind: Sendable, Equatable { case axial, radial, conic }
+    public enum Kind: Sendable, Equatable { case axial, radial, conic, twoCircle }
     public var kind: Kind
     public var m: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
     public var ramp: GradientRamp
     public var extendsBefore: Bool
     public var extendsAfter: Bool
+    /// `(c₀x, c₀y, r₀, c₁x, c₁y, r₁)` for ``Kind/twoCircle``; zeros otherwise.
+    public var circles: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
 
     public init(kind: Kind, deviceToGradient m: [Double], ramp: GradientRamp, extendsBefore: Bool = true, extendsAfter: Bool = true) {
         precondition(m.count == 9)
@@ -140,7 +146,35 @@ public struct GradientPaint: Sendable {
             var t = Self.atan2Scalar(v, u) * (1 / Self.twoPi)
             if t < 0 { t = t + 1 }
             return t
+        case .twoCircle: return twoCircle(u, v)
         }
+    }
+
+    /// The two-circle position (see ``Kind/twoCircle``): with `d = c₁ − c₀`, `q = p − c₀`,
+    /// `Δr = r₁ − r₀`, solve `a·t² − 2b·t + c = 0` where `a = d·d − Δr²`, `b = q·d + r₀·Δr`,
+    /// `c = q·q − r₀²`; keep the largest root with `r(t) ≥ 0` in the drawn range. NaN = none.
+    @inline(__always)
+    func twoCircle(_ u: Float, _ v: Float) -> Float {
+        let (c0x, c0y, r0, c1x, c1y, r1) = circles
+        let dx = c1x - c0x, dy = c1y - c0y, dr = r1 - r0
+        let qx = u - c0x, qy = v - c0y
+        let a = dx * dx + dy * dy - dr * dr
+        let b = qx * dx + qy * dy + r0 * dr
+        let c = qx * qx + qy * qy - r0 * r0
+        let lo: Float = extendsBefore ? -.infinity : 0, hi: Float = extendsAfter ? .infinity : 1
+        func ok(_ t: Float) -> Bool { t.isFinite && r0 + t * dr >= 0 && t >= lo && t <= hi }
+        if a == 0 {
+            guard b != 0 else { return .nan }
+            let t = c / (2 * b)
+            return ok(t) ? t : .nan
+        }
+        let disc = b * b - a * c
+        guard disc >= 0 else { return .nan }
+        let sq = disc.squareRoot()
+        let t1 = (b + sq) / a, t2 = (b - sq) / a
+        let (big, small) = t1 >= t2 ? (t1, t2) : (t2, t1)
+        if ok(big) { return big }
+        return ok(small) ? small : .nan
     }
 
     /// The reference: premultiplied colours of pixels `x0 ..< x0 + count` of row `y` into `out`.
@@ -157,6 +191,7 @@ public struct GradientPaint: Sendable {
     /// Eight pixels at a time (Swift SIMD; the same operations as ``shadeScalar(y:x0:count:into:)``,
     /// lane by lane), the tail by the scalar code.
     public func shade(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        if kind == .twoCircle { shadeScalar(y: y, x0: x0, count: count, into: out); return }
         typealias F = SIMD8<Float>
         let (u0, v0, w0) = rowStart(y: y, x0: x0)
         let lane = F(0, 1, 2, 3, 4, 5, 6, 7)
@@ -171,6 +206,7 @@ public struct GradientPaint: Sendable {
                 switch kind {
                 case .axial: t = u
                 case .radial: t = (u * u + v * v).squareRoot()
+                case .twoCircle: t = u   // not reached (scalar above)
                 case .conic:
                     // |u|, |v| (a −0 stays −0: only the sign of a zero differs from `abs`, which
                     // changes no comparison below and no ramp index).
