@@ -68,6 +68,13 @@ public struct LayerDescription: Sendable, Equatable {
     public var strokeStart: Double?
     public var strokeEnd: Double?
 
+    // CAGradientLayer (only with `layerClass == .gradient`)
+    public var colors: [CGColor]??
+    public var locations: [Double]??
+    public var startPoint: CGPoint?
+    public var endPoint: CGPoint?
+    public var gradientType: CAGradientLayerType?
+
     // Tree
     public var mask: Box<LayerDescription>?
     public var sublayers: [LayerDescription] = []
@@ -90,6 +97,9 @@ public enum SceneLayerClass: String, Sendable, Hashable, CaseIterable {
     /// `CAShapeLayer`: the shape keys (`path`, `fillColor`, `strokeColor`, `lineWidth`,
     /// `strokeStart`, `strokeEnd`, …) are allowed.
     case shape
+    /// `CAGradientLayer`: the gradient keys (`colors`, `locations`, `startPoint`, `endPoint`,
+    /// `type`) are allowed.
+    case gradient
 }
 
 /// A reference box, so ``LayerDescription`` can contain its mask (Swift value types cannot

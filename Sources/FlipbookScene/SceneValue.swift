@@ -29,6 +29,11 @@ public enum SceneValue: Sendable, Equatable {
     case fillRule(CAShapeLayerFillRule)
     case lineCap(CAShapeLayerLineCap)
     case lineJoin(CAShapeLayerLineJoin)
+    /// `CAGradientLayer.colors`, or nil.
+    case colors([CGColor]?)
+    /// `CAGradientLayer.locations` (any finite numbers), or nil.
+    case locations([Double]?)
+    case gradientType(CAGradientLayerType)
 }
 
 /// An image referenced by a scene file.
@@ -54,6 +59,7 @@ public struct SceneImage: Sendable, Hashable {
 public enum SceneValueKind: String, Sendable, Hashable {
     case number, point, size, rect, color, transform, bool, image, gravity, filter, corners, string, vector3
     case path, numbers, fillRule, lineCap, lineJoin
+    case colors, locations, gradientType
 
 }
 
@@ -87,6 +93,9 @@ public enum SceneKeyPath {
             "lineWidth": .number, "miterLimit": .number, "lineDashPhase": .number,
             "strokeStart": .number, "strokeEnd": .number, "lineDashPattern": .numbers,
             "lineCap": .lineCap, "lineJoin": .lineJoin,
+            // CAGradientLayer
+            "colors": .colors, "locations": .locations, "startPoint": .point, "endPoint": .point,
+            "type": .gradientType,
         ]
         for t in ["transform", "sublayerTransform"] {
             for s in ["rotation", "rotation.x", "rotation.y", "rotation.z", "scale", "scale.x", "scale.y", "scale.z",
@@ -103,6 +112,9 @@ public enum SceneKeyPath {
         "path", "fillColor", "strokeColor", "fillRule", "lineWidth", "miterLimit", "lineDashPhase",
         "strokeStart", "strokeEnd", "lineDashPattern", "lineCap", "lineJoin",
     ]
+
+    /// The key paths that only a gradient layer (`"class": "gradient"`) has.
+    public static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "type"]
 
     /// Swift spellings accepted for Core Animation key names.
     public static let aliases: [String: String] = ["isHidden": "hidden", "isDoubleSided": "doubleSided"]

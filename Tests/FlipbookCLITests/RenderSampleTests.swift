@@ -24,7 +24,7 @@ import FlipbookTestSupport
     static let sampleScenes = ["push-transition", "disable-actions-removal", "suppressed-position", "explicit-duration", "wag",
                                "default-action-push", "pop-in", "fade-out-remove", "nested-transactions", "overshoot", "demo-w1",
                                "minimal", "implicit-move", "actions", "features", "demo", "progress-ring", "signature",
-                               "marching-ants", "morphing-icon"]
+                               "marching-ants", "morphing-icon", "shimmer"]
 
     /// The list above is every scene file in samples/scenes (a new sample cannot be forgotten).
     @Test func theListCoversEverySampleScene() throws {
@@ -114,6 +114,21 @@ import FlipbookTestSupport
         #expect(f[8]![80, 80] == .white)
         #expect(f[12]![37, 80] != .white)                                      // frame starts at 40
         #expect(f[25]![37, 80] == .white && f[25]![80, 80] != .white)
+    }
+
+    /// The shimmer's highlight (the middle gradient stop, `locations` −0.15 → 1.15 over 1.2 s,
+    /// linear) crosses the long placeholder bar at row 155 where the axial gradient (from (0, 72)
+    /// to (400, 108) in the card) puts it: x = 107, 238, 369 at frames 9, 18, 27; the card
+    /// between the bars shows no highlight (the mask).
+    @Test func shimmerHighlightSweepsAcrossTheBars() throws {
+        let f = try frames("shimmer", [9, 18, 27])
+        for (n, expected) in [(9, 107), (18, 238), (27, 369)] {
+            let img = try #require(f[n])
+            let brightest = (64..<416).max { img[$0, 155].r < img[$1, 155].r }!
+            #expect(abs(brightest - expected) <= 3, "frame \(n): \(brightest)")
+            #expect(img[brightest, 155].r > 0x40)                        // the highlight colour #48505d
+            #expect(img[brightest, 143] == img[60, 143])                  // between two bars: the plain card
+        }
     }
 }
 

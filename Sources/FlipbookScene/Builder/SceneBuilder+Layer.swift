@@ -7,7 +7,12 @@ extension SceneBuilder {
     /// transaction with actions disabled: properties are set before `actions`/`style`, and the
     /// explicit animations are added last.
     func makeLayer(_ d: LayerDescription) -> CALayer {
-        let layer: CALayer = d.layerClass == .shape ? CAShapeLayer() : CALayer()
+        let layer: CALayer
+        switch d.layerClass {
+        case .shape: layer = CAShapeLayer()
+        case .gradient: layer = CAGradientLayer()
+        case .layer: layer = CALayer()
+        }
         if let n = d.name { layer.name = n; layersByName[n] = layer }
         apply(d, to: layer)
         if let m = d.mask { layer.mask = makeLayer(m.value) }
@@ -64,6 +69,15 @@ extension SceneBuilder {
         if let v = d.shadowOffset { l.shadowOffset = v }
         if let v = d.shadowRadius { l.shadowRadius = CGFloat(v) }
         if let shape = l as? CAShapeLayer { applyShape(d, to: shape) }
+        if let gradient = l as? CAGradientLayer { applyGradient(d, to: gradient) }
+    }
+
+    func applyGradient(_ d: LayerDescription, to l: CAGradientLayer) {
+        if let v = d.colors { l.colors = v.map { $0.map { $0 as Any } } }
+        if let v = d.locations { l.locations = v.map { $0.map { NSNumber(value: $0) } } }
+        if let v = d.startPoint { l.startPoint = v }
+        if let v = d.endPoint { l.endPoint = v }
+        if let v = d.gradientType { l.type = v }
     }
 
     func applyShape(_ d: LayerDescription, to l: CAShapeLayer) {
@@ -104,6 +118,9 @@ extension SceneBuilder {
         case let .fillRule(r): return r
         case let .lineCap(c): return c
         case let .lineJoin(j): return j
+        case let .colors(c): return c.map { $0.map { $0 as Any } }
+        case let .locations(l): return l.map { $0.map { NSNumber(value: $0) } }
+        case let .gradientType(t): return t
         }
     }
 

@@ -9,7 +9,10 @@ extension SceneParser {
         "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
         "mask", "sublayers", "animations", "actions", "style", "class",
         "allowsEdgeAntialiasing", "isGeometryFlipped",
-    ] + shapeLayerKeys
+    ] + shapeLayerKeys + gradientLayerKeys
+
+    /// The keys of `CAGradientLayer`'s own properties (allowed with `"class": "gradient"`).
+    static let gradientLayerKeys = ["colors", "locations", "startPoint", "endPoint", "type"]
 
     /// The keys of `CAShapeLayer`'s own properties (allowed with `"class": "shape"`).
     static let shapeLayerKeys = [
@@ -25,6 +28,9 @@ extension SceneParser {
         }
         if l.layerClass != .shape, let k = shapeLayerKeys.first(where: { o.has($0) }) {
             throw o[k]!.fail("\"\(k)\" is a shape-layer property; add \"class\": \"shape\" to this layer")
+        }
+        if l.layerClass != .gradient, let k = gradientLayerKeys.first(where: { o.has($0) }) {
+            throw o[k]!.fail("\"\(k)\" is a gradient-layer property; add \"class\": \"gradient\" to this layer")
         }
         if isRoot {
             for k in ["name", "bounds", "position", "frame", "sublayers"] where o.has(k) {
@@ -77,6 +83,7 @@ extension SceneParser {
         l.shadowOffset = try o["shadowOffset"].map(size)
         l.shadowRadius = try nonNegative(o["shadowRadius"])
         try shapeProperties(o, ctx, into: &l)
+        try gradientProperties(o, ctx, into: &l)
         if let m = o["mask"] { l.mask = Box(try layer(m, ctx, isRoot: false)) }
         if let s = o["sublayers"] {
             for item in try s.array() { l.sublayers.append(try layer(item, ctx, isRoot: false)) }
@@ -103,6 +110,15 @@ extension SceneParser {
         l.lineDashPhase = try o["lineDashPhase"]?.number()
         l.strokeStart = try o["strokeStart"]?.number(in: 0...1, "a fraction between 0 and 1")
         l.strokeEnd = try o["strokeEnd"]?.number(in: 0...1, "a fraction between 0 and 1")
+    }
+
+    /// `CAGradientLayer`'s properties (the parser already checked the layer is a gradient layer).
+    static func gradientProperties(_ o: _SceneObject, _ ctx: _SceneParseContext, into l: inout LayerDescription) throws(SceneError) {
+        if case let .colors(c)? = try o["colors"].map({ v throws(SceneError) in try value(v, .colors, ctx) }) { l.colors = .some(c) }
+        if case let .locations(x)? = try o["locations"].map({ v throws(SceneError) in try value(v, .locations, ctx) }) { l.locations = .some(x) }
+        l.startPoint = try o["startPoint"].map(point)
+        l.endPoint = try o["endPoint"].map(point)
+        if case let .gradientType(t)? = try o["type"].map({ v throws(SceneError) in try value(v, .gradientType, ctx) }) { l.gradientType = t }
     }
 
     static func nonNegative(_ n: _SceneNode?) throws(SceneError) -> Double? {

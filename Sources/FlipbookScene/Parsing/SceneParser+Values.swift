@@ -191,6 +191,21 @@ extension SceneParser {
             return .fillRule(r.hasPrefix("non") ? .nonZero : .evenOdd)
         case .lineCap: return .lineCap(CAShapeLayerLineCap(rawValue: try n.choice(["butt", "round", "square"], "line cap")))
         case .lineJoin: return .lineJoin(CAShapeLayerLineJoin(rawValue: try n.choice(["miter", "round", "bevel"], "line join")))
+        case .colors:
+            if n.isNull { return .colors(nil) }
+            var out: [CGColor] = []
+            for item in try n.array() {
+                guard let c = try color(item, allowsNull: false) else { throw item.expected("a colour") }
+                out.append(c)
+            }
+            return .colors(out)
+        case .locations:
+            if n.isNull { return .locations(nil) }
+            var out: [Double] = []
+            for item in try n.array() { out.append(try item.number()) }
+            return .locations(out)
+        case .gradientType:
+            return .gradientType(CAGradientLayerType(rawValue: try n.choice(["axial", "radial", "conic"], "gradient type")))
         }
     }
 
