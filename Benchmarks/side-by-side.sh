@@ -48,3 +48,7 @@ for w in w6b w7; do
 done
 
 python3 "$ROOT/Benchmarks/ratios.py" --peers "$RESULTS" "$FB_OUT/bench-1.json" "$FB_OUT/bench-2.json"
+
+echo "== gradients (issue 15): Flipbook, then Skia and Blend2D on the same 200-layer scenes"
+"$BENCH" --threads 1 --workload gradients --save "$FB_OUT" || exit 1
+"$PY" "$ROOT/Benchmarks/peers-gradients.py" --save "$FB_OUT" || echo "peers-gradients.py failed (needs the peers venv)" >&2

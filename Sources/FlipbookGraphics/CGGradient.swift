@@ -16,7 +16,7 @@ public final class CGGradient: @unchecked Sendable {   // immutable after init
     init?(stops: [GradientStop]) {
         guard !stops.isEmpty, stops.allSatisfy({ [$0.location, $0.r, $0.g, $0.b, $0.a].allSatisfy(\.isFinite) }) else { return nil }
         _stops = stops
-        _ramp = GradientRamp(stops: stops)
+        _ramp = GradientRamp.cached(stops)
     }
 
     /// A gradient of `colors` at `locations` (nil: evenly spaced from 0 to 1; else one location

@@ -11,7 +11,8 @@ import FlipbookTestSupport
 
     @Test func rampEndsAndMiddle() {
         let t = Self.redToBlue.table
-        #expect(t.count == 1024)
+        #expect(t.count == 1027)
+        #expect(t[1024] == t[0] && t[1025] == t[1023] && t[1026] == 0)   // before, after, transparent
         #expect(RGBA8(packed: t[0]) == RGBA8(r: 255, g: 0, b: 0, a: 255))
         #expect(RGBA8(packed: t[1023]) == RGBA8(r: 0, g: 0, b: 255, a: 255))
         // Entry 511: x = 511/1023, red = round(255·(1 − x)) = 128, blue = round(255·x) = 127.
@@ -69,7 +70,28 @@ import FlipbookTestSupport
         #expect(abs(Int(RGBA8(packed: px[0]).r) - 128) <= 1)
     }
 
-    /// The SIMD path equals the scalar reference bit for bit.
+    /// Pixels at and around the horizon (W = 0: infinite and NaN positions) agree too, and a
+    /// NaN position paints nothing (conic: the first colour).
+    @Test(arguments: [GradientPaint.Kind.axial, .radial, .conic])
+    func horizonAgrees(_ kind: GradientPaint.Kind) {
+        // W = 0.01·(x + ½) − 1.005 is 0 at x = 100; U = V = 0 there too at x = 100 (0/0 = NaN).
+        let m: [Double] = [0.01, 0, -1.005, 0.02, 0, -2.01, 0.01, 0, -1.005]
+        for ext in [false, true] {
+            let paint = GradientPaint(kind: kind, deviceToGradient: m, ramp: Self.redToBlue, extendsBefore: ext, extendsAfter: ext)
+            var a = [UInt32](repeating: 7, count: 40), b = a, c = a
+            paint.shade(y: 0, x0: 80, count: 40, into: &a, backend: .portable)
+            paint.shadeScalar(y: 0, x0: 80, count: 40, into: &b)
+            #expect(a == b)
+            if RasterBackend.nativeAvailable {
+                paint.shade(y: 0, x0: 80, count: 40, into: &c, backend: .native)
+                #expect(c == b)
+            }
+            #expect(b[20] == (kind == .conic ? Self.redToBlue.table[0] : 0))
+        }
+    }
+
+    /// The SIMD paths (Swift SIMD and, where the CPU has it, the AVX2 kernel) equal the scalar
+    /// reference bit for bit. (`.enabled(if:)` is not used: the portable half runs everywhere.)
     @Test(arguments: [GradientPaint.Kind.axial, .radial, .conic])
     func simdMatchesScalar(_ kind: GradientPaint.Kind) {
         var rng = SplitMix64(seed: 0x9e37_79b9 &+ UInt64(kind == .axial ? 1 : kind == .radial ? 2 : 3))
@@ -84,11 +106,15 @@ import FlipbookTestSupport
                                       extendsBefore: trial % 2 == 0, extendsAfter: trial % 4 < 2)
             let y = Int(rng.next() % 500), x0 = Int(rng.next() % 500)
             for count in 0...67 {
-                var a = [UInt32](repeating: 7, count: count + 1), b = a
-                paint.shade(y: y, x0: x0, count: count, into: &a)
+                var a = [UInt32](repeating: 7, count: count + 1), b = a, c = a
+                paint.shade(y: y, x0: x0, count: count, into: &a, backend: .portable)
                 paint.shadeScalar(y: y, x0: x0, count: count, into: &b)
-                #expect(a == b, "kind \(kind) trial \(trial) count \(count)")
-                if a != b { return }
+                #expect(a == b, "portable: kind \(kind) trial \(trial) count \(count)")
+                if RasterBackend.nativeAvailable {
+                    paint.shade(y: y, x0: x0, count: count, into: &c, backend: .native)
+                    #expect(c == b, "native: kind \(kind) trial \(trial) count \(count)")
+                }
+                if a != b || (RasterBackend.nativeAvailable && c != b) { return }
             }
         }
     }

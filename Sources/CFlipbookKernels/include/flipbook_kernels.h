@@ -75,6 +75,15 @@ void fbk_projective_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, const 
 /// (carry when n == 0).
 int32_t fbk_accumulate_avx2(int32_t *acc, uint8_t *cov, intptr_t n, int32_t carry, int even_odd);
 
+/// The gradient paint's colours for n pixels, 8 at a time (see gradient_avx2.c and
+/// FlipbookRaster's GradientPaint, whose scalar reference it matches bit for bit): `kind` 0 axial,
+/// 1 radial, 2 conic; pixel i at U = u0 + i*mu, V = v0 + i*mv, W = w0 + i*mw; `table` holds
+/// 1027 colours (ramp, first, last, transparent); `before`/`after` are the indices used
+/// outside [0, 1]. Writes all n pixels (the last partial block with a lane mask); returns n.
+intptr_t fbk_gradient_avx2(uint32_t *out, intptr_t n, const uint32_t *table, int kind,
+                           float u0, float v0, float w0, float mu, float mv, float mw,
+                           int32_t before, int32_t after);
+
 #ifdef __cplusplus
 }
 #endif

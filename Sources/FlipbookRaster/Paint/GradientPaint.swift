@@ -1,8 +1,10 @@
+import CFlipbookKernels
+import Foundation
 import FlipbookPixels
 
 /// One colour stop of a gradient: a location (0…1 along the gradient) and a straight
 /// (unpremultiplied) sRGB colour with components in 0…1.
-public struct GradientStop: Sendable, Equatable {
+public struct GradientStop: Sendable, Hashable {
     public var location: Double
     public var r: Double, g: Double, b: Double, a: Double
     public init(location: Double, r: Double, g: Double, b: Double, a: Double) {
@@ -26,12 +28,28 @@ public struct GradientStop: Sendable, Equatable {
 /// on every run and thread count (banding on very long, very flat ramps is the price).
 public struct GradientRamp: Sendable, Equatable {
     public static let resolution = 1024
+    /// `resolution` colours, then three more the SIMD path indexes directly: the first colour
+    /// (before the start, extended), the last (after the end, extended) and transparent.
     public let table: [UInt32]
+
+    /// A ramp from a process-wide cache keyed by the stops (a frame of 200 gradient layers
+    /// spent 8 % rebuilding them): at most 512 ramps are kept, all dropped when full. Only
+    /// speed depends on it — a ramp is a pure function of its stops.
+    public static func cached(_ stops: [GradientStop]) -> GradientRamp {
+        _cacheLock.lock(); defer { _cacheLock.unlock() }
+        if let r = _cache[stops] { return r }
+        let r = GradientRamp(stops: stops)
+        if _cache.count >= 512 { _cache.removeAll(keepingCapacity: true) }
+        _cache[stops] = r
+        return r
+    }
+    nonisolated(unsafe) private static var _cache: [[GradientStop]: GradientRamp] = [:]
+    private static let _cacheLock = NSLock()
 
     public init(stops unsorted: [GradientStop]) {
         let stops = unsorted.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
         var t = [UInt32](repeating: 0, count: Self.resolution)
-        guard let first = stops.first, let last = stops.last else { table = t; return }
+        guard let first = stops.first, let last = stops.last else { table = t + [0, 0, 0]; return }
         var k = 0
         for i in 0..<Self.resolution {
             let x = Double(i) / Double(Self.resolution - 1)
@@ -48,7 +66,7 @@ public struct GradientRamp: Sendable, Equatable {
             }
             t[i] = PixelMath.premultipliedColor(r: c.0, g: c.1, b: c.2, a: c.3)
         }
-        table = t
+        table = t + [t[0], t[Self.resolution - 1], 0]
     }
 }
 
@@ -99,7 +117,7 @@ public struct GradientPaint: Sendable {
 
     /// The row's start values `(U₀, V₀, W₀)` at pixel centre `(x0 + ½, y + ½)`.
     @inline(__always)
-    func rowStart(y: Int, x0: Int) -> (Float, Float, Float) {
+    public func rowStart(y: Int, x0: Int) -> (Float, Float, Float) {
         let px = Float(x0) + 0.5, py = Float(y) + 0.5
         let u = m.0 * px + m.1 * py + m.2
         let v = m.3 * px + m.4 * py + m.5
@@ -113,7 +131,8 @@ public struct GradientPaint: Sendable {
     @inline(__always)
     static func atan2Scalar(_ y: Float, _ x: Float) -> Float {
         let ax = abs(x), ay = abs(y)
-        let mx = max(ax, ay), mn = min(ax, ay)
+        // max/min written as the SIMD path's selects (the same answer for NaN as well).
+        let mx = ay > ax ? ay : ax, mn = ay > ax ? ax : ay
         let a = mx == 0 ? 0 : mn / mx
         let s = a * a
         var r = ((-0.0464964749 * s + 0.15931422) * s - 0.327622764) * s * a + a
@@ -127,12 +146,13 @@ public struct GradientPaint: Sendable {
     @inline(__always)
     func color(_ t: Float) -> UInt32 {
         if kind == .conic {
-            let i = t.isNaN ? 0 : Int(min(max(t, 0), 1) * Self.last + 0.5)
+            let c = t.isNaN ? 0 : (t < 0 ? 0 : (t > 1 ? 1 : t))
+            let i = Int(c * Self.last + 0.5)
             return ramp.table[i]
         }
         if !(t >= 0) { return t.isNaN ? 0 : (extendsBefore ? ramp.table[0] : 0) }
         if t > 1 { return extendsAfter ? ramp.table[GradientRamp.resolution - 1] : 0 }
-        return ramp.table[Int(t * Self.last + 0.5)]
+        return ramp.table[Int(t * Self.last + 0.5)]   // t in [0, 1] here
     }
 
     /// `t` at one pixel from its gradient-space `(U, V, W)`.
@@ -188,14 +208,35 @@ public struct GradientPaint: Sendable {
 
     // MARK: SIMD
 
-    /// Eight pixels at a time (Swift SIMD; the same operations as ``shadeScalar(y:x0:count:into:)``,
-    /// lane by lane), the tail by the scalar code.
-    public func shade(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    /// Eight pixels at a time, the tail by the scalar code. `.native`: the AVX2 kernel
+    /// (`fbk_gradient_avx2`); `.portable`: Swift SIMD. Both repeat the operations of
+    /// ``shadeScalar(y:x0:count:into:)`` lane by lane (tested bit for bit).
+    public func shade(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>,
+                      backend: RasterBackend = .current) {
         if kind == .twoCircle { shadeScalar(y: y, x0: x0, count: count, into: out); return }
-        typealias F = SIMD8<Float>
         let (u0, v0, w0) = rowStart(y: y, x0: x0)
+        var i = 0
+        if backend.effective == .native {
+            let code: Int32 = kind == .axial ? 0 : kind == .radial ? 1 : 2
+            i = ramp.table.withUnsafeBufferPointer { table in
+                fbk_gradient_avx2(out, count, table.baseAddress!, code, u0, v0, w0, m.0, m.3, m.6,
+                                  extendsBefore ? 1024 : 1026, extendsAfter ? 1025 : 1026)
+            }
+        } else {
+            i = _shadeSIMD(u0: u0, v0: v0, w0: w0, count: count, into: out)
+        }
+        for j in i..<max(i, count) {
+            let fj = Float(j)
+            out[j] = color(position(u0 + fj * m.0, v0 + fj * m.3, w0 + fj * m.6))
+        }
+    }
+
+    /// The portable eight-wide path; returns how many pixels it wrote (whole blocks of 8).
+    func _shadeSIMD(u0: Float, v0: Float, w0: Float, count: Int, into out: UnsafeMutablePointer<UInt32>) -> Int {
+        typealias F = SIMD8<Float>
         let lane = F(0, 1, 2, 3, 4, 5, 6, 7)
         let last = F(repeating: Self.last)
+        let before: Float = extendsBefore ? 1024 : 1026, after: Float = extendsAfter ? 1025 : 1026
         var i = 0
         ramp.table.withUnsafeBufferPointer { table in
             while i + 8 <= count {
@@ -211,7 +252,7 @@ public struct GradientPaint: Sendable {
                     // |u|, |v| (a −0 stays −0: only the sign of a zero differs from `abs`, which
                     // changes no comparison below and no ramp index).
                     let ax = u.replacing(with: -u, where: u .< 0), ay = v.replacing(with: -v, where: v .< 0)
-                    let mx = pointwiseMax(ax, ay), mn = pointwiseMin(ax, ay)
+                    let mx = ax.replacing(with: ay, where: ay .> ax), mn = ay.replacing(with: ax, where: ay .> ax)
                     let a = (mn / mx).replacing(with: 0, where: mx .== 0)
                     let s = a * a
                     var r = ((-0.0464964749 * s + 0.15931422) * s - 0.327622764) * s * a + a
@@ -221,29 +262,25 @@ public struct GradientPaint: Sendable {
                     t = r * (1 / Self.twoPi)
                     t = t.replacing(with: t + 1, where: t .< 0)
                 }
-                // NaN (a pixel at infinity) read as 0 for the index; its colour is decided below.
-                let safe = t.replacing(with: 0, where: t .!= t)
-                let clamped = pointwiseMin(pointwiseMax(safe, F(repeating: 0)), F(repeating: 1))
-                let index = SIMD8<Int32>(clamped * last + 0.5, rounding: .towardZero)
-                for k in 0..<8 {
-                    let tk = t[k]
-                    var c = table[Int(index[k])]
-                    if kind != .conic {
-                        if tk.isNaN { c = 0 }
-                        else if tk < 0 { c = extendsBefore ? c : 0 }
-                        else if tk > 1 { c = extendsAfter ? c : 0 }
-                    } else if tk.isNaN { c = table[0] }
-                    out[i + k] = c
+                // The table index of each lane, all by selects (the generic pointwiseMin/Max and
+                // Float → Int32 vector conversions were most of the time in a profile): inside
+                // [0, 1] `trunc(t·1023 + ½)`; before/after the extra entries (1024: first colour,
+                // 1025: last, 1026: transparent); NaN transparent (conic: index 0).
+                var clamped = t.replacing(with: 0, where: t .!= t)
+                clamped = clamped.replacing(with: 0, where: clamped .< 0)
+                clamped = clamped.replacing(with: 1, where: clamped .> 1)
+                var index = (clamped * last + 0.5).rounded(.towardZero)
+                if kind != .conic {
+                    index = index.replacing(with: before, where: t .< 0)
+                    index = index.replacing(with: after, where: t .> 1)
+                    index = index.replacing(with: 1026, where: t .!= t)
                 }
+                // Exact small integers as floats → their bits: x + 2²³ has x in its low 23 bits.
+                let bits = unsafeBitCast(index + 8_388_608, to: SIMD8<UInt32>.self) & 0x7F_FFFF
+                for k in 0..<8 { out[i + k] = table[Int(bits[k])] }
                 i += 8
             }
         }
-        if i < count {
-            // The tail: the scalar code on the remaining pixels, from the same row start.
-            for j in i..<count {
-                let fj = Float(j)
-                out[j] = color(position(u0 + fj * m.0, v0 + fj * m.3, w0 + fj * m.6))
-            }
-        }
+        return i
     }
 }

@@ -55,6 +55,6 @@ extension _Planner {
         }
     }
 
-    /// The colour ramp of `stops` (built per draw: 1024 entries, a few microseconds).
-    static func ramp(_ stops: [GradientStop]) -> GradientRamp { GradientRamp(stops: stops) }
+    /// The colour ramp of `stops` (`GradientRamp.cached`: built once per distinct stop list).
+    static func ramp(_ stops: [GradientStop]) -> GradientRamp { GradientRamp.cached(stops) }
 }
