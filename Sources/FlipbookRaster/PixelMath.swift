@@ -87,6 +87,19 @@ package enum PixelMath {
         return rb32 | (ag32 << 8)
     }
 
+    /// Channel-wise product of two packed pixels: `div255(p_c · t_c)` for each of r, g, b, a —
+    /// a premultiplied pixel tinted by a premultiplied colour stays premultiplied (each
+    /// colour channel ≤ alpha on both sides).
+    @inlinable
+    package static func modulate(_ p: UInt32, _ t: UInt32) -> UInt32 {
+        var out: UInt32 = 0
+        for shift in stride(from: 0 as UInt32, through: 24, by: 8) {
+            let v = PixelRounding.div255(((p >> shift) & 0xFF) * ((t >> shift) & 0xFF))
+            out |= v << shift
+        }
+        return out
+    }
+
     /// Premultiplied packed pixel from straight colour components (each clamped to [0, 1],
     /// non-finite as 0): `a = round(α·255)`, `c = premultiply(round(c·255), a)`.
     package static func premultipliedColor(r: Double, g: Double, b: Double, a: Double) -> UInt32 {

@@ -13,6 +13,7 @@ extension CALayer {
     final func _subclassKeyEntry(_ key: String) -> _LayerKeyEntry? {
         if self is CAShapeLayer { return CAShapeLayer._keyEntries[key]?.entry }
         if self is CAGradientLayer { return CAGradientLayer._keyEntries[key]?.entry }
+        if self is CAReplicatorLayer { return CAReplicatorLayer._keyEntries[key]?.entry }
         return nil
     }
 
@@ -21,6 +22,7 @@ extension CALayer {
     final func _subclassAnimatesImplicitly(_ key: String) -> Bool {
         (self is CAShapeLayer && CAShapeLayer._shapeImplicitlyAnimatableKeys.contains(key))
             || (self is CAGradientLayer && CAGradientLayer._gradientImplicitlyAnimatableKeys.contains(key))
+            || (self is CAReplicatorLayer && CAReplicatorLayer._replicatorImplicitlyAnimatableKeys.contains(key))
     }
 
     /// The shape a shape layer draws, from custom-key storage `extras` (the model's, a

@@ -95,6 +95,14 @@ extension CALayer {
             transition = _activeTransition(layerTime: local, committed: saved)
         }
         let hasMask = (saved == nil ? _mask : saved?.mask) != nil
+        var sublayerNodes = hasMask ? Array(built.dropFirst()) : built
+        var sortsByDepth = self is CATransformLayer
+        if let rep = self as? CAReplicatorLayer {
+            let r = rep._replicatorState(in: extras)
+            sortsByDepth = r.preservesDepth
+            sublayerNodes = _replicate(r, bounds: s.bounds, instance0: sublayerNodes, local: local,
+                                       committed: committed, ignoringAnimations: ignoringAnimations)
+        }
         let node = RenderLayer(
             name: s.name, bounds: s.bounds, position: s.position, zPosition: s.zPosition,
             anchorPoint: s.anchorPoint, anchorPointZ: s.anchorPointZ, transform: s.transform,
@@ -108,7 +116,7 @@ extension CALayer {
             magnificationFilter: s.magnificationFilter, shadowColor: s.shadowColor,
             shadowOpacity: s.shadowOpacity, shadowOffset: s.shadowOffset, shadowRadius: s.shadowRadius,
             mask: hasMask ? built.first : nil,
-            sublayers: hasMask ? Array(built.dropFirst()) : built,
+            sublayers: sublayerNodes,
             transition: transition,
             contentsCrossfade: crossfade,
             // A mutable path could change under a snapshot that is being rendered: copy it.
@@ -116,9 +124,44 @@ extension CALayer {
             shape: _renderShape(extras: extras),  // CAShapeLayer (CALayer+SubclassHooks.swift)
             contentsAreFlipped: contentsFlipped,
             allowsEdgeAntialiasing: s.allowsEdgeAntialiasing, edgeAntialiasingMask: s.edgeAntialiasingMask,
-            gradient: _renderGradient(extras: extras)   // CAGradientLayer (CALayer+SubclassHooks.swift)
+            gradient: _renderGradient(extras: extras),   // CAGradientLayer (CALayer+SubclassHooks.swift)
+            isTransformLayer: self is CATransformLayer, sortsSublayersByDepth: sortsByDepth
         )
         return node
+    }
+
+    /// A replicator's sublayer nodes: instance `i` of every sublayer subtree, built at the
+    /// replicator's local time `− i · instanceDelay`, wrapped (when it needs it) in a node the
+    /// size of the replicator whose `sublayerTransform` is `instanceTransform`ⁱ about the
+    /// bounds' centre and whose `tint` is the instance's colour multiplier.
+    final func _replicate(_ r: _ReplicatorState, bounds b: CGRect, instance0: [RenderLayer], local: CFTimeInterval,
+                          committed: Bool, ignoringAnimations: Bool) -> [RenderLayer] {
+        // A hostile count cannot make unbounded work: at most 10,000 instances (documented).
+        let count = min(max(r.instanceCount, 0), 10_000)
+        guard count > 0 else { return [] }
+        let children = committed ? (_committed?.sublayers ?? _sublayers) : _sublayers
+        var out: [RenderLayer] = []
+        var m = CATransform3DIdentity
+        for i in 0..<count {
+            let nodes: [RenderLayer]
+            if i == 0 {
+                nodes = instance0
+            } else {
+                let t = local - Double(i) * r.instanceDelay
+                nodes = children.map { $0._buildRenderTree(parentTime: t, committed: committed, ignoringAnimations: ignoringAnimations) }
+                m = m * r.instanceTransform
+            }
+            let mult = CAReplicatorLayer._multiplier(r, instance: i)
+            let tint = RenderTint(red: mult.0, green: mult.1, blue: mult.2, alpha: mult.3)
+            if i == 0 && tint.isIdentity {
+                out += nodes
+                continue
+            }
+            out.append(RenderLayer(
+                name: nil, bounds: b, position: CGPoint(x: b.midX, y: b.midY), anchorPoint: CGPoint(x: 0.5, y: 0.5),
+                sublayerTransform: m, sublayers: nodes, tint: tint.isIdentity ? nil : tint))
+        }
+        return out
     }
 
     /// The last-added committed `CATransition` with a value at the layer's local time, as a

@@ -76,6 +76,14 @@ public final class RenderLayer: @unchecked Sendable {
     /// A `CAGradientLayer`'s gradient (presentation values), drawn over the background and
     /// under the contents, in the layer's shape; nil for other layers.
     public let gradient: RenderGradient?
+    /// A `CATransformLayer`: draws nothing of its own, applies its opacity to each sublayer
+    /// separately and draws its sublayers sorted by depth.
+    public let isTransformLayer: Bool
+    /// Sublayers are drawn sorted by depth (transform layers, replicators with `preservesDepth`).
+    public let sortsSublayersByDepth: Bool
+    /// A colour multiplier for everything this layer and its subtree draw (a replicator
+    /// instance's `instanceColor` + offsets); nil = none.
+    public let tint: RenderTint?
 
     public init(
         name: String? = nil,
@@ -97,7 +105,8 @@ public final class RenderLayer: @unchecked Sendable {
         shape: RenderShape? = nil, contentsAreFlipped: Bool = false,
         allowsEdgeAntialiasing: Bool = true,
         edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge],
-        gradient: RenderGradient? = nil
+        gradient: RenderGradient? = nil, isTransformLayer: Bool = false, sortsSublayersByDepth: Bool = false,
+        tint: RenderTint? = nil
     ) {
         self.name = name; self.bounds = bounds; self.position = position; self.zPosition = zPosition
         self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.transform = transform
@@ -114,7 +123,8 @@ public final class RenderLayer: @unchecked Sendable {
         self.contentsCrossfade = contentsCrossfade; self.shadowPath = shadowPath
         self.shape = shape; self.contentsAreFlipped = contentsAreFlipped
         self.allowsEdgeAntialiasing = allowsEdgeAntialiasing; self.edgeAntialiasingMask = edgeAntialiasingMask
-        self.gradient = gradient
+        self.gradient = gradient; self.isTransformLayer = isTransformLayer
+        self.sortsSublayersByDepth = sortsSublayersByDepth; self.tint = tint
     }
 
     /// Tears the subtree down with an explicit stack: each node about to die (uniquely
@@ -132,6 +142,17 @@ public final class RenderLayer: @unchecked Sendable {
             if let m = node.mask { stack.append(m); node.mask = nil }
         }
     }
+}
+
+/// A straight-colour multiplier `(red, green, blue, alpha)`, each 0…1 (a replicator
+/// instance's colour).
+public struct RenderTint: Sendable, Equatable {
+    public let red: Float, green: Float, blue: Float, alpha: Float
+    public init(red: Float, green: Float, blue: Float, alpha: Float) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    /// True when it changes nothing (opaque white).
+    public var isIdentity: Bool { red == 1 && green == 1 && blue == 1 && alpha == 1 }
 }
 
 /// A `CATransition` being drawn: the layer's rendering before the change (`from`), blended with

@@ -91,12 +91,17 @@ enum _Op: Sendable {
     /// alpha; both are popped.
     /// `clip`: shapes whose coverage multiplies the content (a `masksToBounds` clip applied once).
     case pop(bounds: _IRect, alpha: UInt32, mode: _GroupMode, masked: Bool, clip: [_Shape])
+    /// Multiply the top group's pixels over `bounds` by a premultiplied tint `(tr, tg, tb, ta)`:
+    /// `p' = (div255(r·tr), div255(g·tg), div255(b·tb), div255(a·ta))` — a replicator
+    /// instance's colour multiplier (straight `(R, G, B, A)` → tint `(R·A, G·A, B·A, A)`).
+    case tint(bounds: _IRect, color: UInt32)
 
     var bounds: _IRect {
         switch self {
         case .draw(let d): return d.bounds
         case .push(let b): return b
         case .pop(let b, _, _, _, _): return b
+        case .tint(let b, _): return b
         }
     }
 }

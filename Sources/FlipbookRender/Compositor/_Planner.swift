@@ -149,7 +149,20 @@ struct _Planner {
             return
         }
         let own = Double(min(l.opacity, 1))
-        let group = (l.allowsGroupOpacity && own < 1 && Self.drawingCount(l, limit: 2) > 1) || l.mask != nil
+        if l.isTransformLayer {
+            // CATransformLayer: nothing of its own (no background, contents, border, shadow,
+            // mask or masksToBounds), its opacity on each sublayer separately (no group), the
+            // sublayers by depth — in a group only when tinted (a replicator instance).
+            let tinted = !(l.tint?.isIdentity ?? true)
+            let groupIndex = tinted ? beginGroup() : nil
+            let sub = Self.sublayerSpace(l, m)
+            planSublayers(Self.depthOrder(l.sublayers, parent: sub), parent: sub, clips: clips,
+                          opacity: tinted ? 1 : inherited * own)
+            closeGroups(l, groupIndex, nil, inherited: inherited, own: own)
+            return
+        }
+        let tinted = !(l.tint?.isIdentity ?? true)
+        let group = (l.allowsGroupOpacity && own < 1 && Self.drawingCount(l, limit: 2) > 1) || l.mask != nil || tinted
         var maskIndex: Int? = nil
         if let mask = l.mask {
             maskIndex = beginGroup()
@@ -190,7 +203,8 @@ struct _Planner {
         }
         ownClipGroup = nil
         let sub = Self.sublayerSpace(l, m)
-        planSublayers(Self.drawOrder(l.sublayers), parent: sub, clips: childClips, opacity: drawOpacity)
+        let order = l.sortsSublayersByDepth ? Self.depthOrder(l.sublayers, parent: sub) : Self.drawOrder(l.sublayers)
+        planSublayers(order, parent: sub, clips: childClips, opacity: drawOpacity)
         if let g = clipGroup { endClipGroup(g.index, clip: g.shapes) }
         if drawsOwn { border(l, h, clips: clips, opacity: drawOpacity) }
         closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
@@ -243,7 +257,33 @@ struct _Planner {
         }.map(\.element)
     }
 
+    /// Sublayers from far to near (`CATransformLayer`, `preservesDepth`): each sublayer's anchor
+    /// point through its layer-to-device matrix, ascending homogeneous depth `z / w` (larger z
+    /// is nearer the viewer in Core Animation), ties in sublayer order; points behind the eye
+    /// (`w ≤ 0`) first.
+    static func depthOrder(_ sublayers: [RenderLayer], parent: CATransform3D) -> [RenderLayer] {
+        guard sublayers.count > 1 else { return sublayers }
+        let keyed = sublayers.enumerated().map { i, s -> (Int, Double) in
+            let m = local(s, offset: (0, 0)) * parent
+            let b = s.bounds
+            let x = Double(b.minX + s.anchorPoint.x * b.width), y = Double(b.minY + s.anchorPoint.y * b.height)
+            let z = Double(s.anchorPointZ)
+            let zz = x * Double(m.m13) + y * Double(m.m23) + z * Double(m.m33) + Double(m.m43)
+            let ww = x * Double(m.m14) + y * Double(m.m24) + z * Double(m.m34) + Double(m.m44)
+            let d = ww > 0 && (zz / ww).isFinite ? zz / ww : -Double.infinity
+            return (i, d)
+        }
+        return keyed.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map { sublayers[$0.0] }
+    }
+
     mutating func closeGroups(_ l: RenderLayer, _ groupIndex: Int?, _ maskIndex: Int?, inherited: Double, own: Double) {
+        if let g = groupIndex, let t = l.tint, !t.isIdentity {
+            // The instance's colour multiplier on the group's pixels, before it is composited.
+            var content = _IRect.empty
+            for op in ops[(g + 1)...] { content = content.union(op.bounds) }
+            let c = PixelMath.premultipliedColor(r: Double(t.red), g: Double(t.green), b: Double(t.blue), a: Double(t.alpha))
+            ops.append(.tint(bounds: content.intersection(frame), color: c))
+        }
         if let g = groupIndex {
             endGroup(g, alpha: Self.alpha(inherited * own), mode: .over, maskIndex: maskIndex)
         }
