@@ -75,6 +75,17 @@ public struct LayerDescription: Sendable, Equatable {
     public var endPoint: CGPoint?
     public var gradientType: CAGradientLayerType?
 
+    // CAReplicatorLayer (only with `layerClass == .replicator`)
+    public var instanceCount: Int?
+    public var instanceDelay: Double?
+    public var instanceTransform: CATransform3D?
+    public var instanceColor: CGColor??
+    public var instanceRedOffset: Double?
+    public var instanceGreenOffset: Double?
+    public var instanceBlueOffset: Double?
+    public var instanceAlphaOffset: Double?
+    public var preservesDepth: Bool?
+
     // Tree
     public var mask: Box<LayerDescription>?
     public var sublayers: [LayerDescription] = []
@@ -100,6 +111,10 @@ public enum SceneLayerClass: String, Sendable, Hashable, CaseIterable {
     /// `CAGradientLayer`: the gradient keys (`colors`, `locations`, `startPoint`, `endPoint`,
     /// `type`) are allowed.
     case gradient
+    /// `CAReplicatorLayer`: the instance keys are allowed.
+    case replicator
+    /// `CATransformLayer`: sublayers keep their 3-D positions, sorted by depth.
+    case transform
 }
 
 /// A reference box, so ``LayerDescription`` can contain its mask (Swift value types cannot

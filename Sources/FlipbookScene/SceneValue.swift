@@ -96,6 +96,10 @@ public enum SceneKeyPath {
             // CAGradientLayer
             "colors": .colors, "locations": .locations, "startPoint": .point, "endPoint": .point,
             "type": .gradientType,
+            // CAReplicatorLayer
+            "instanceCount": .number, "instanceDelay": .number, "instanceTransform": .transform,
+            "instanceColor": .color, "instanceRedOffset": .number, "instanceGreenOffset": .number,
+            "instanceBlueOffset": .number, "instanceAlphaOffset": .number, "preservesDepth": .bool,
         ]
         for t in ["transform", "sublayerTransform"] {
             for s in ["rotation", "rotation.x", "rotation.y", "rotation.z", "scale", "scale.x", "scale.y", "scale.z",

@@ -24,7 +24,7 @@ import FlipbookTestSupport
     static let sampleScenes = ["push-transition", "disable-actions-removal", "suppressed-position", "explicit-duration", "wag",
                                "default-action-push", "pop-in", "fade-out-remove", "nested-transactions", "overshoot", "demo-w1",
                                "minimal", "implicit-move", "actions", "features", "demo", "progress-ring", "signature",
-                               "marching-ants", "morphing-icon", "shimmer"]
+                               "marching-ants", "morphing-icon", "shimmer", "spinner", "cube"]
 
     /// The list above is every scene file in samples/scenes (a new sample cannot be forgotten).
     @Test func theListCoversEverySampleScene() throws {
@@ -114,6 +114,38 @@ import FlipbookTestSupport
         #expect(f[8]![80, 80] == .white)
         #expect(f[12]![37, 80] != .white)                                      // frame starts at 40
         #expect(f[25]![37, 80] == .white && f[25]![80, 80] != .white)
+    }
+
+    /// The spinner: 12 instances of one dot, 30° apart, each fading 1 → 0.15 over 1 s a twelfth
+    /// of a second after the previous one: at frame 30 (t = 1) the dot at 12 o'clock is the
+    /// brightest and the brightness falls clockwise; at frame 45 (t = 1.5) the head is at
+    /// 6 o'clock. Sampled at the dots' centres (radius 64 around (120, 120)), blue channel.
+    @Test func spinnerHeadTurnsClockwise() throws {
+        let f = try frames("spinner", [30, 45])
+        func dots(_ img: PixelBuffer) -> [UInt8] {
+            (0..<12).map { j in
+                let a = Double(j) * .pi / 6
+                return img[Int(120 + 64 * sin(a)), Int(120 - 64 * cos(a))].b
+            }
+        }
+        let a = dots(try #require(f[30])), b = dots(try #require(f[45]))
+        #expect(a.firstIndex(of: a.max()!) == 0 && b.firstIndex(of: b.max()!) == 6, "\(a) \(b)")
+        #expect(a[1] < a[11] && a[11] < a[0])          // just behind the head: dim; the trail fades
+        #expect(a[0] == 255 && a[1] < 100)
+    }
+
+    /// The cube (a CATransformLayer of six faces, seen from above through a perspective)
+    /// turns about y: at frames 0, 30, 60 (0°, 90°, 180°) the face at the centre is the red
+    /// front, the yellow left, the green back; the purple top is seen above it throughout.
+    @Test func cubeTurnsItsFacesToTheViewer() throws {
+        let f = try frames("cube", [0, 30, 60])
+        let center = [0: RGBA8(r: 229, g: 72, b: 63, a: 255), 30: RGBA8(r: 242, g: 200, b: 58, a: 255),
+                      60: RGBA8(r: 63, g: 191, b: 90, a: 255)]
+        for (n, c) in center {
+            let img = try #require(f[n])
+            #expect(img[160, 130] == c, "frame \(n): \(img[160, 130])")
+            #expect(img[160, 88] == RGBA8(r: 178, g: 79, b: 209, a: 255), "frame \(n) top")
+        }
     }
 
     /// The shimmer's highlight (the middle gradient stop, `locations` −0.15 → 1.15 over 1.2 s,

@@ -11,6 +11,8 @@ extension SceneBuilder {
         switch d.layerClass {
         case .shape: layer = CAShapeLayer()
         case .gradient: layer = CAGradientLayer()
+        case .replicator: layer = CAReplicatorLayer()
+        case .transform: layer = CATransformLayer()
         case .layer: layer = CALayer()
         }
         if let n = d.name { layer.name = n; layersByName[n] = layer }
@@ -70,6 +72,17 @@ extension SceneBuilder {
         if let v = d.shadowRadius { l.shadowRadius = CGFloat(v) }
         if let shape = l as? CAShapeLayer { applyShape(d, to: shape) }
         if let gradient = l as? CAGradientLayer { applyGradient(d, to: gradient) }
+        if let r = l as? CAReplicatorLayer {
+            if let v = d.instanceCount { r.instanceCount = v }
+            if let v = d.instanceDelay { r.instanceDelay = v }
+            if let v = d.instanceTransform { r.instanceTransform = v }
+            if let v = d.instanceColor { r.instanceColor = v }
+            if let v = d.instanceRedOffset { r.instanceRedOffset = Float(v) }
+            if let v = d.instanceGreenOffset { r.instanceGreenOffset = Float(v) }
+            if let v = d.instanceBlueOffset { r.instanceBlueOffset = Float(v) }
+            if let v = d.instanceAlphaOffset { r.instanceAlphaOffset = Float(v) }
+            if let v = d.preservesDepth { r.preservesDepth = v }
+        }
     }
 
     func applyGradient(_ d: LayerDescription, to l: CAGradientLayer) {

@@ -9,7 +9,12 @@ extension SceneParser {
         "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
         "mask", "sublayers", "animations", "actions", "style", "class",
         "allowsEdgeAntialiasing", "isGeometryFlipped",
-    ] + shapeLayerKeys + gradientLayerKeys
+    ] + shapeLayerKeys + gradientLayerKeys + replicatorLayerKeys
+
+    /// The keys of `CAReplicatorLayer`'s own properties (allowed with `"class": "replicator"`).
+    static let replicatorLayerKeys = ["instanceCount", "instanceDelay", "instanceTransform", "instanceColor",
+                                      "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
+                                      "instanceAlphaOffset", "preservesDepth"]
 
     /// The keys of `CAGradientLayer`'s own properties (allowed with `"class": "gradient"`).
     static let gradientLayerKeys = ["colors", "locations", "startPoint", "endPoint", "type"]
@@ -28,6 +33,9 @@ extension SceneParser {
         }
         if l.layerClass != .shape, let k = shapeLayerKeys.first(where: { o.has($0) }) {
             throw o[k]!.fail("\"\(k)\" is a shape-layer property; add \"class\": \"shape\" to this layer")
+        }
+        if l.layerClass != .replicator, let k = replicatorLayerKeys.first(where: { o.has($0) }) {
+            throw o[k]!.fail("\"\(k)\" is a replicator-layer property; add \"class\": \"replicator\" to this layer")
         }
         if l.layerClass != .gradient, let k = gradientLayerKeys.first(where: { o.has($0) }) {
             throw o[k]!.fail("\"\(k)\" is a gradient-layer property; add \"class\": \"gradient\" to this layer")
@@ -84,6 +92,19 @@ extension SceneParser {
         l.shadowRadius = try nonNegative(o["shadowRadius"])
         try shapeProperties(o, ctx, into: &l)
         try gradientProperties(o, ctx, into: &l)
+        if let v = o["instanceCount"] {
+            let n = try v.number()
+            guard n >= 0, n <= 10_000, n == n.rounded() else { throw v.fail("expected a whole number of instances from 0 to 10000, got \(_SceneNode.format(n))") }
+            l.instanceCount = Int(n)
+        }
+        l.instanceDelay = try o["instanceDelay"]?.number()
+        l.instanceTransform = try o["instanceTransform"].map(transform)
+        if let v = o["instanceColor"] { l.instanceColor = .some(try color(v, allowsNull: true)) }
+        l.instanceRedOffset = try o["instanceRedOffset"]?.number()
+        l.instanceGreenOffset = try o["instanceGreenOffset"]?.number()
+        l.instanceBlueOffset = try o["instanceBlueOffset"]?.number()
+        l.instanceAlphaOffset = try o["instanceAlphaOffset"]?.number()
+        l.preservesDepth = try o["preservesDepth"]?.bool()
         if let m = o["mask"] { l.mask = Box(try layer(m, ctx, isRoot: false)) }
         if let s = o["sublayers"] {
             for item in try s.array() { l.sublayers.append(try layer(item, ctx, isRoot: false)) }
