@@ -38,6 +38,8 @@ public struct LayerDescription: Sendable, Equatable {
     /// `allowsEdgeAntialiasing` (false: aliased edges) and `isGeometryFlipped`.
     public var allowsEdgeAntialiasing: Bool?
     public var isGeometryFlipped: Bool?
+    /// `cornerCurve`: `circular` or `continuous`.
+    public var cornerCurve: CALayerCornerCurve?
 
     // Contents
     public var contents: SceneImage?

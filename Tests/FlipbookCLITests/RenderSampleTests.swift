@@ -24,7 +24,7 @@ import FlipbookTestSupport
     static let sampleScenes = ["push-transition", "disable-actions-removal", "suppressed-position", "explicit-duration", "wag",
                                "default-action-push", "pop-in", "fade-out-remove", "nested-transactions", "overshoot", "demo-w1",
                                "minimal", "implicit-move", "actions", "features", "demo", "progress-ring", "signature",
-                               "marching-ants", "morphing-icon", "shimmer", "spinner", "cube"]
+                               "marching-ants", "morphing-icon", "shimmer", "spinner", "cube", "corners"]
 
     /// The list above is every scene file in samples/scenes (a new sample cannot be forgotten).
     @Test func theListCoversEverySampleScene() throws {
@@ -146,6 +146,15 @@ import FlipbookTestSupport
             #expect(img[160, 130] == c, "frame \(n): \(img[160, 130])")
             #expect(img[160, 88] == RGBA8(r: 178, g: 79, b: 209, a: 255), "frame \(n) top")
         }
+    }
+
+    /// Circular against continuous corners at frame 30 (radius 56): along the top border row
+    /// the circular corner's border has reached 46 px from the corner while the continuous one
+    /// (leaving the edge 1.53·56 = 86 px before the corner) is still curving away from it.
+    @Test func continuousCornersEaseIn() throws {
+        let f = try #require(try frames("corners", [30])[30])
+        #expect(f[40 + 46, 51].r < 60 && f[260 + 46, 51].r > 150, "\(f[40 + 46, 51]) \(f[260 + 46, 51])")
+        #expect(f[40 + 90, 51] == f[260 + 90, 51])     // the straight middle of the top edge: alike
     }
 
     /// The shimmer's highlight (the middle gradient stop, `locations` −0.15 → 1.15 over 1.2 s,

@@ -850,11 +850,23 @@ open class CALayer: NSObject {
         set { _set(\.contentsFormat, newValue, key: "contentsFormat") }
     }
 
-    /// Accepted; `.continuous` corners are drawn circular (Apple's continuous curve is not
-    /// published). Default `.circular`.
+    /// The curve of the rounded corners (Apple's `cornerCurve`). Default `.circular` (quarter
+    /// circles). `.continuous` draws iOS's smooth corner — the curvature eases in from the
+    /// straight edge, which the curve leaves 1.52866483·`cornerRadius` before the corner — for
+    /// the background, border, contents clip, `masksToBounds` and the shadow alike. Apple does
+    /// not publish the curve: Flipbook uses PaintCode's published reverse engineering of iOS's
+    /// rounded rectangle, blended towards a circular corner where the full curve does not fit
+    /// (so a continuous capsule stays a capsule); see `_Planner+ContinuousCorner.swift`.
     open var cornerCurve: CALayerCornerCurve {
         get { _state.cornerCurve }
         set { _set(\.cornerCurve, newValue, key: "cornerCurve") }
+    }
+
+    /// How far past `cornerRadius` a corner of the given curve reaches along each edge
+    /// (Apple's `cornerCurveExpansionFactor(_:)`): 1 for `.circular`, 1.52866483 for
+    /// `.continuous` (Apple returns ≈ 1.528665).
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? 1.52866483 : 1
     }
 
     // MARK: Layout (see `CALayer+Layout.swift`)

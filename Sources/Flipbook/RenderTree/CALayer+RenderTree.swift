@@ -125,7 +125,8 @@ extension CALayer {
             contentsAreFlipped: contentsFlipped,
             allowsEdgeAntialiasing: s.allowsEdgeAntialiasing, edgeAntialiasingMask: s.edgeAntialiasingMask,
             gradient: _renderGradient(extras: extras),   // CAGradientLayer (CALayer+SubclassHooks.swift)
-            isTransformLayer: self is CATransformLayer, sortsSublayersByDepth: sortsByDepth
+            isTransformLayer: self is CATransformLayer, sortsSublayersByDepth: sortsByDepth,
+            cornerCurve: s.cornerCurve
         )
         return node
     }

@@ -84,6 +84,8 @@ public final class RenderLayer: @unchecked Sendable {
     /// A colour multiplier for everything this layer and its subtree draw (a replicator
     /// instance's `instanceColor` + offsets); nil = none.
     public let tint: RenderTint?
+    /// `cornerCurve`: `.continuous` rounds the corners with Apple's smooth curve.
+    public let cornerCurve: CALayerCornerCurve
 
     public init(
         name: String? = nil,
@@ -106,7 +108,7 @@ public final class RenderLayer: @unchecked Sendable {
         allowsEdgeAntialiasing: Bool = true,
         edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge],
         gradient: RenderGradient? = nil, isTransformLayer: Bool = false, sortsSublayersByDepth: Bool = false,
-        tint: RenderTint? = nil
+        tint: RenderTint? = nil, cornerCurve: CALayerCornerCurve = .circular
     ) {
         self.name = name; self.bounds = bounds; self.position = position; self.zPosition = zPosition
         self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.transform = transform
@@ -124,7 +126,7 @@ public final class RenderLayer: @unchecked Sendable {
         self.shape = shape; self.contentsAreFlipped = contentsAreFlipped
         self.allowsEdgeAntialiasing = allowsEdgeAntialiasing; self.edgeAntialiasingMask = edgeAntialiasingMask
         self.gradient = gradient; self.isTransformLayer = isTransformLayer
-        self.sortsSublayersByDepth = sortsSublayersByDepth; self.tint = tint
+        self.sortsSublayersByDepth = sortsSublayersByDepth; self.tint = tint; self.cornerCurve = cornerCurve
     }
 
     /// Tears the subtree down with an explicit stack: each node about to die (uniquely

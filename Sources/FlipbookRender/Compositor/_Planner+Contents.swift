@@ -71,7 +71,7 @@ extension _Planner {
         var clipList = clips
         if ownClipGroup != nil {
             // Inside its own clip group: the group clips; contents filling the bounds need no edge of their own.
-        } else if l.masksToBounds, let bs = shape(l.bounds, h, radii: radii(l), aliased: Self.aliasedEdges(l)) {
+        } else if l.masksToBounds, let bs = shape(l.bounds, h, radii: radii(l), continuous: Self.continuous(l), aliased: Self.aliasedEdges(l)) {
             clipList.append(bs)
         } else if l.masksToBounds { return }
         let dx0 = Double(d.minX), dy0 = Double(d.minY), dw = Double(d.width), dh = Double(d.height)

@@ -21,7 +21,7 @@ extension _Planner {
             if a > 0 { ops.append(.draw(_Draw(shapes: [], paint: .gradient(paint), alpha: a, bounds: group))) }
             return
         }
-        guard let s = shape(l.bounds, h, radii: radii(l), aliased: Self.aliasedEdges(l)) else { return }
+        guard let s = shape(l.bounds, h, radii: radii(l), continuous: Self.continuous(l), aliased: Self.aliasedEdges(l)) else { return }
         emit(s, clips: clips, paint: .gradient(paint), opacity: opacity)
     }
 

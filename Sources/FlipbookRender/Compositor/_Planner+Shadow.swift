@@ -47,7 +47,7 @@ extension _Planner {
         guard a > 0 else { return }
         var drawClips = clips
         if l.masksToBounds {
-            guard let s = shape(l.bounds, h, radii: radii(l)) else { return }
+            guard let s = shape(l.bounds, h, radii: radii(l), continuous: Self.continuous(l)) else { return }
             drawClips.append(s)
         }
         // Where the shadow may be drawn, and where its source matters (grown by the blur).
@@ -114,7 +114,7 @@ extension _Planner {
         var childClips: [_Shape] = []
         var clipped = true
         if l.masksToBounds {
-            if let s = sub.shape(l.bounds, hv, radii: radii(l)) { childClips.append(s) } else { clipped = false }
+            if let s = sub.shape(l.bounds, hv, radii: radii(l), continuous: Self.continuous(l)) { childClips.append(s) } else { clipped = false }
         }
         if clipped { sub.shapeLayer(l, hv, clips: childClips, opacity: 1) }  // CAShapeLayer's shape
         if clipped {

@@ -183,7 +183,7 @@ struct _Planner {
         var childClips = clips
         var clipGroup: (index: Int, shapes: [_Shape])? = nil
         if l.masksToBounds {
-            guard let s = shape(l.bounds, h, radii: radii(l), aliased: Self.aliasedEdges(l)) else {
+            guard let s = shape(l.bounds, h, radii: radii(l), continuous: Self.continuous(l), aliased: Self.aliasedEdges(l)) else {
                 closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
                 return
             }
@@ -308,8 +308,8 @@ struct _Planner {
     /// The device shape of `rect` (layer space) under `h`, or nil when nothing of it is in
     /// front of the eye and near the frame, or it is degenerate.
     func shape(_ rect: CGRect, _ h: _Homography, radii: (Double, Double, Double, Double) = (0, 0, 0, 0),
-               aliased: Bool = false) -> _Shape? {
-        guard let outer = devicePolygon(rect, h, radii: radii, reversed: false) else { return nil }
+               continuous: Bool = false, aliased: Bool = false) -> _Shape? {
+        guard let outer = devicePolygon(rect, h, radii: radii, continuous: continuous, reversed: false) else { return nil }
         let path = RasterPath(polygon: outer.points)
         var pixelRect: _IRect? = nil
         let p = outer.points
@@ -324,6 +324,9 @@ struct _Planner {
         return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect, straight: straight,
                       aliased: aliased && pixelRect == nil)
     }
+
+    /// Whether `l`'s rounded corners use the continuous curve (`cornerCurve == .continuous`).
+    static func continuous(_ l: RenderLayer) -> Bool { l.cornerCurve == .continuous }
 
     /// Whether `l`'s own edges are drawn aliased: `allowsEdgeAntialiasing` false, or no edge
     /// left in `edgeAntialiasingMask` (a partial mask antialiases all four edges: per-edge
@@ -344,7 +347,7 @@ struct _Planner {
     /// device polyline is exact up to that tolerance. `reversed` walks the outline the other way
     /// (a border's inner edge: opposite winding).
     func devicePolygon(_ rect: CGRect, _ h: _Homography, radii: (Double, Double, Double, Double),
-                       reversed: Bool) -> (points: [RasterPoint], bounds: _IRect)? {
+                       continuous: Bool = false, reversed: Bool) -> (points: [RasterPoint], bounds: _IRect)? {
         guard Self.isFinite(rect), rect.width > 0, rect.height > 0, h.isFinite else { return nil }
         let x0 = Double(rect.minX), y0 = Double(rect.minY), x1 = Double(rect.maxX), y1 = Double(rect.maxY)
         var layer: [(Double, Double)]
@@ -360,10 +363,23 @@ struct _Planner {
                 ? RasterTransform(a: h.m.0, b: h.m.3, c: h.m.1, d: h.m.4, tx: 0, ty: 0).maxScale : 0
             layer.reserveCapacity(4 * 16)
             var lastR = -1.0, lastN = 0                  // affine: the count depends on r only
+            // Continuous corners (`_Planner+ContinuousCorner.swift`): corner point, the unit
+            // vector back along the arriving edge and along the leaving one, TL TR BR BL.
+            let frames: [((Double, Double), (Double, Double), (Double, Double))] = [
+                ((x0, y0), (0, 1), (1, 0)), ((x1, y0), (-1, 0), (0, 1)),
+                ((x1, y1), (0, -1), (-1, 0)), ((x0, y1), (1, 0), (0, -1)),
+            ]
+            let half = min(x1 - x0, y1 - y0) / 2
             for (k, (cx, cy, r, a0)) in corners.enumerated() {
                 guard r > 0 else { layer.append((cx, cy)); continue }
                 let n = h.isAffine && r == lastR ? lastN : Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale)
                 lastR = r; lastN = n
+                if continuous {
+                    let (c, uIn, uOut) = frames[k]
+                    Self.continuousCorner(c, uIn: uIn, uOut: uOut, r: r, f: Self.continuousBlend(r: r, half: half),
+                                          n: max(2, (n + 1) / 2), into: &layer)
+                    continue
+                }
                 if n <= _ArcTable.maxChords {
                     // The same cos/sin values, computed once per (corner, n) for the process.
                     let t = _ArcTable.shared.quarter(k, n)
@@ -449,7 +465,7 @@ struct _Planner {
             if a > 0 { ops.append(.draw(_Draw(shapes: [], paint: .solid(c), alpha: a, bounds: g))) }
             return
         }
-        guard let s = shape(l.bounds, h, radii: radii(l), aliased: Self.aliasedEdges(l)) else { return }
+        guard let s = shape(l.bounds, h, radii: radii(l), continuous: Self.continuous(l), aliased: Self.aliasedEdges(l)) else { return }
         emit(s, clips: clips, paint: .solid(c), opacity: opacity)
     }
 
@@ -459,7 +475,7 @@ struct _Planner {
         let bw = Double(l.borderWidth)
         let rr = radii(l)
         guard bw > 0, bw.isFinite, let c = Self.color(l.borderColor),
-              let outer = devicePolygon(l.bounds, h, radii: rr, reversed: false) else { return }
+              let outer = devicePolygon(l.bounds, h, radii: rr, continuous: Self.continuous(l), reversed: false) else { return }
         // One path: the outer outline and the inner one walked the other way (non-zero: the
         // ring has winding ±1, the inside 0), instead of a product with a hole's coverage.
         var path = RasterPath()
@@ -467,6 +483,7 @@ struct _Planner {
         let inner = l.bounds.insetBy(dx: CGFloat(bw), dy: CGFloat(bw))
         if inner.width > 0 && inner.height > 0,
            let hole = devicePolygon(inner, h, radii: (max(rr.0 - bw, 0), max(rr.1 - bw, 0), max(rr.2 - bw, 0), max(rr.3 - bw, 0)),
+                                    continuous: Self.continuous(l),
                                     reversed: true) {
             path.addPolygon(hole.points)
         }

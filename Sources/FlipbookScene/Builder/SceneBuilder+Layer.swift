@@ -59,6 +59,7 @@ extension SceneBuilder {
         if let v = d.allowsGroupOpacity { l.allowsGroupOpacity = v }
         if let v = d.allowsEdgeAntialiasing { l.allowsEdgeAntialiasing = v }
         if let v = d.isGeometryFlipped { l.isGeometryFlipped = v }
+        if let v = d.cornerCurve { l.cornerCurve = v }
         if let v = d.contents { l.contents = images[v.resolvedPath] }
         if let v = d.contentsRect { l.contentsRect = v }
         if let v = d.contentsCenter { l.contentsCenter = v }

@@ -1,3 +1,4 @@
+import Flipbook
 /// Layer objects, `actions` dictionaries and `style`.
 extension SceneParser {
     /// Keys a layer object accepts: every `CALayer` property plus the tree and behaviour keys.
@@ -8,7 +9,7 @@ extension SceneParser {
         "contentsRect", "contentsCenter", "contentsGravity", "contentsScale", "minificationFilter",
         "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
         "mask", "sublayers", "animations", "actions", "style", "class",
-        "allowsEdgeAntialiasing", "isGeometryFlipped",
+        "allowsEdgeAntialiasing", "isGeometryFlipped", "cornerCurve",
     ] + shapeLayerKeys + gradientLayerKeys + replicatorLayerKeys
 
     /// The keys of `CAReplicatorLayer`'s own properties (allowed with `"class": "replicator"`).
@@ -75,6 +76,7 @@ extension SceneParser {
         l.allowsGroupOpacity = try o["allowsGroupOpacity"]?.bool()
         l.allowsEdgeAntialiasing = try o["allowsEdgeAntialiasing"]?.bool()
         l.isGeometryFlipped = try o["isGeometryFlipped"]?.bool()
+        if let v = o["cornerCurve"] { l.cornerCurve = CALayerCornerCurve(rawValue: try v.choice(["circular", "continuous"], "corner curve")) }
         if let v = o["contents"], !v.isNull { l.contents = try ctx.image(v) }
         l.contentsRect = try o["contentsRect"].map(rect)
         l.contentsCenter = try o["contentsCenter"].map(rect)
