@@ -14,6 +14,7 @@ extension CALayer {
         if self is CAShapeLayer { return CAShapeLayer._keyEntries[key]?.entry }
         if self is CAGradientLayer { return CAGradientLayer._keyEntries[key]?.entry }
         if self is CAReplicatorLayer { return CAReplicatorLayer._keyEntries[key]?.entry }
+        if self is CAEmitterLayer { return CAEmitterLayer._keyEntries[key] }
         return nil
     }
 
@@ -23,6 +24,7 @@ extension CALayer {
         (self is CAShapeLayer && CAShapeLayer._shapeImplicitlyAnimatableKeys.contains(key))
             || (self is CAGradientLayer && CAGradientLayer._gradientImplicitlyAnimatableKeys.contains(key))
             || (self is CAReplicatorLayer && CAReplicatorLayer._replicatorImplicitlyAnimatableKeys.contains(key))
+            || (self is CAEmitterLayer && CAEmitterLayer._emitterImplicitlyAnimatableKeys.contains(key))
     }
 
     /// The shape a shape layer draws, from custom-key storage `extras` (the model's, a

@@ -103,6 +103,11 @@ extension CALayer {
             sublayerNodes = _replicate(r, bounds: s.bounds, instance0: sublayerNodes, local: local,
                                        committed: committed, ignoringAnimations: ignoringAnimations)
         }
+        if let emitter = self as? CAEmitterLayer {
+            // Particles: after the layer's own content, before its sublayers.
+            let state = extras[_EmitterState.storageKey] as? _EmitterState ?? _EmitterState()
+            sublayerNodes = emitter._particleNodes(state, local: local) + sublayerNodes
+        }
         let node = RenderLayer(
             name: s.name, bounds: s.bounds, position: s.position, zPosition: s.zPosition,
             anchorPoint: s.anchorPoint, anchorPointZ: s.anchorPointZ, transform: s.transform,

@@ -86,6 +86,8 @@ public final class RenderLayer: @unchecked Sendable {
     public let tint: RenderTint?
     /// `cornerCurve`: `.continuous` rounds the corners with Apple's smooth curve.
     public let cornerCurve: CALayerCornerCurve
+    /// Composited with plus-lighter (its colours added): a particle of an `additive` emitter.
+    public let blendsAdditively: Bool
 
     public init(
         name: String? = nil,
@@ -108,7 +110,7 @@ public final class RenderLayer: @unchecked Sendable {
         allowsEdgeAntialiasing: Bool = true,
         edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge],
         gradient: RenderGradient? = nil, isTransformLayer: Bool = false, sortsSublayersByDepth: Bool = false,
-        tint: RenderTint? = nil, cornerCurve: CALayerCornerCurve = .circular
+        tint: RenderTint? = nil, cornerCurve: CALayerCornerCurve = .circular, blendsAdditively: Bool = false
     ) {
         self.name = name; self.bounds = bounds; self.position = position; self.zPosition = zPosition
         self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.transform = transform
@@ -127,6 +129,7 @@ public final class RenderLayer: @unchecked Sendable {
         self.allowsEdgeAntialiasing = allowsEdgeAntialiasing; self.edgeAntialiasingMask = edgeAntialiasingMask
         self.gradient = gradient; self.isTransformLayer = isTransformLayer
         self.sortsSublayersByDepth = sortsSublayersByDepth; self.tint = tint; self.cornerCurve = cornerCurve
+        self.blendsAdditively = blendsAdditively
     }
 
     /// Tears the subtree down with an explicit stack: each node about to die (uniquely

@@ -163,6 +163,7 @@ struct _Planner {
         }
         let tinted = !(l.tint?.isIdentity ?? true)
         let group = (l.allowsGroupOpacity && own < 1 && Self.drawingCount(l, limit: 2) > 1) || l.mask != nil || tinted
+            || l.blendsAdditively
         var maskIndex: Int? = nil
         if let mask = l.mask {
             maskIndex = beginGroup()
@@ -285,7 +286,7 @@ struct _Planner {
             ops.append(.tint(bounds: content.intersection(frame), color: c))
         }
         if let g = groupIndex {
-            endGroup(g, alpha: Self.alpha(inherited * own), mode: .over, maskIndex: maskIndex)
+            endGroup(g, alpha: Self.alpha(inherited * own), mode: l.blendsAdditively ? .plus : .over, maskIndex: maskIndex)
         }
     }
 
