@@ -88,6 +88,17 @@ public struct LayerDescription: Sendable, Equatable {
     public var instanceAlphaOffset: Double?
     public var preservesDepth: Bool?
 
+    // CAEmitterLayer (only with `layerClass == .emitter`)
+    public var emitterCells: [EmitterCellDescription]?
+    /// Number keys (`birthRate`, `lifetime`, `velocity`, `scale`, `spin`, `seed`,
+    /// `emitterZPosition`, `emitterDepth`).
+    public var emitterNumbers: [String: Double] = [:]
+    public var emitterPosition: CGPoint?
+    public var emitterSize: CGSize?
+    public var emitterShape: CAEmitterLayerEmitterShape?
+    public var emitterMode: CAEmitterLayerEmitterMode?
+    public var renderMode: CAEmitterLayerRenderMode?
+
     // Tree
     public var mask: Box<LayerDescription>?
     public var sublayers: [LayerDescription] = []
@@ -117,6 +128,8 @@ public enum SceneLayerClass: String, Sendable, Hashable, CaseIterable {
     case replicator
     /// `CATransformLayer`: sublayers keep their 3-D positions, sorted by depth.
     case transform
+    /// `CAEmitterLayer`: the emitter keys and `emitterCells` are allowed.
+    case emitter
 }
 
 /// A reference box, so ``LayerDescription`` can contain its mask (Swift value types cannot

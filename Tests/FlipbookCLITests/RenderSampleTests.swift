@@ -24,7 +24,7 @@ import FlipbookTestSupport
     static let sampleScenes = ["push-transition", "disable-actions-removal", "suppressed-position", "explicit-duration", "wag",
                                "default-action-push", "pop-in", "fade-out-remove", "nested-transactions", "overshoot", "demo-w1",
                                "minimal", "implicit-move", "actions", "features", "demo", "progress-ring", "signature",
-                               "marching-ants", "morphing-icon", "shimmer", "spinner", "cube", "corners"]
+                               "marching-ants", "morphing-icon", "shimmer", "spinner", "cube", "corners", "confetti"]
 
     /// The list above is every scene file in samples/scenes (a new sample cannot be forgotten).
     @Test func theListCoversEverySampleScene() throws {
@@ -155,6 +155,26 @@ import FlipbookTestSupport
         let f = try #require(try frames("corners", [30])[30])
         #expect(f[40 + 46, 51].r < 60 && f[260 + 46, 51].r > 150, "\(f[40 + 46, 51]) \(f[260 + 46, 51])")
         #expect(f[40 + 90, 51] == f[260 + 90, 51])     // the straight middle of the top edge: alike
+    }
+
+    /// Confetti: at frame 15 (t = 0.5 s) the pieces are still near the top (fastest: 130
+    /// points/s down from y = −10, plus ½·60·0.25), by frame 60 they reach the bottom; and frame
+    /// 60 rendered on its own is byte for byte the one of the full render (particles are a
+    /// function of time).
+    @Test func confettiFallsAndFrameSixtyAloneMatches() throws {
+        let f = try frames("confetti", [15, 60])
+        func coloured(_ img: PixelBuffer, rows: Range<Int>) -> Int {
+            var n = 0
+            for y in rows { for x in 0..<img.width where img[x, y] != RGBA8(r: 0x14, g: 0x16, b: 0x1d, a: 255) { n += 1 } }
+            return n
+        }
+        let a = try #require(f[15]), b = try #require(f[60])
+        #expect(coloured(a, rows: 0..<60) > 100 && coloured(a, rows: 80..<320) == 0)
+        #expect(coloured(b, rows: 240..<320) > 100)
+        let out = "\(tmp)/alone"
+        let r = try RenderRun.run([RenderRun.scene("confetti"), "-o", out, "--frames", "60..60", "--quiet"])
+        #expect(r.code == 0)
+        #expect(try PNG.decode(contentsOf: "\(out)/frame_00060.png") == b)
     }
 
     /// The shimmer's highlight (the middle gradient stop, `locations` −0.15 → 1.15 over 1.2 s,

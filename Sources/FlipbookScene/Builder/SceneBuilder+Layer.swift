@@ -13,6 +13,7 @@ extension SceneBuilder {
         case .gradient: layer = CAGradientLayer()
         case .replicator: layer = CAReplicatorLayer()
         case .transform: layer = CATransformLayer()
+        case .emitter: layer = CAEmitterLayer()
         case .layer: layer = CALayer()
         }
         if let n = d.name { layer.name = n; layersByName[n] = layer }
@@ -84,6 +85,69 @@ extension SceneBuilder {
             if let v = d.instanceAlphaOffset { r.instanceAlphaOffset = Float(v) }
             if let v = d.preservesDepth { r.preservesDepth = v }
         }
+        if let e = l as? CAEmitterLayer { applyEmitter(d, to: e) }
+    }
+
+    func applyEmitter(_ d: LayerDescription, to e: CAEmitterLayer) {
+        let n = d.emitterNumbers
+        if let v = n["birthRate"] { e.birthRate = Float(v) }
+        if let v = n["lifetime"] { e.lifetime = Float(v) }
+        if let v = n["velocity"] { e.velocity = Float(v) }
+        if let v = n["scale"] { e.scale = Float(v) }
+        if let v = n["spin"] { e.spin = Float(v) }
+        if let v = n["seed"] { e.seed = UInt32(v) }
+        if let v = n["emitterZPosition"] { e.emitterZPosition = CGFloat(v) }
+        if let v = n["emitterDepth"] { e.emitterDepth = CGFloat(v) }
+        if let v = d.emitterPosition { e.emitterPosition = v }
+        if let v = d.emitterSize { e.emitterSize = v }
+        if let v = d.emitterShape { e.emitterShape = v }
+        if let v = d.emitterMode { e.emitterMode = v }
+        if let v = d.renderMode { e.renderMode = v }
+        if let v = d.preservesDepth { e.preservesDepth = v }
+        if let cells = d.emitterCells { e.emitterCells = cells.map(makeCell) }
+    }
+
+    func makeCell(_ d: EmitterCellDescription) -> CAEmitterCell {
+        let c = CAEmitterCell()
+        c.name = d.name
+        if let v = d.isEnabled { c.isEnabled = v }
+        for (k, v) in d.numbers {
+            switch k {
+            case "birthRate": c.birthRate = Float(v)
+            case "lifetime": c.lifetime = Float(v)
+            case "lifetimeRange": c.lifetimeRange = Float(v)
+            case "emissionLatitude": c.emissionLatitude = CGFloat(v)
+            case "emissionLongitude": c.emissionLongitude = CGFloat(v)
+            case "emissionRange": c.emissionRange = CGFloat(v)
+            case "velocity": c.velocity = CGFloat(v)
+            case "velocityRange": c.velocityRange = CGFloat(v)
+            case "xAcceleration": c.xAcceleration = CGFloat(v)
+            case "yAcceleration": c.yAcceleration = CGFloat(v)
+            case "zAcceleration": c.zAcceleration = CGFloat(v)
+            case "scale": c.scale = CGFloat(v)
+            case "scaleRange": c.scaleRange = CGFloat(v)
+            case "scaleSpeed": c.scaleSpeed = CGFloat(v)
+            case "spin": c.spin = CGFloat(v)
+            case "spinRange": c.spinRange = CGFloat(v)
+            case "redRange": c.redRange = Float(v)
+            case "greenRange": c.greenRange = Float(v)
+            case "blueRange": c.blueRange = Float(v)
+            case "alphaRange": c.alphaRange = Float(v)
+            case "redSpeed": c.redSpeed = Float(v)
+            case "greenSpeed": c.greenSpeed = Float(v)
+            case "blueSpeed": c.blueSpeed = Float(v)
+            case "alphaSpeed": c.alphaSpeed = Float(v)
+            case "contentsScale": c.contentsScale = CGFloat(v)
+            case "beginTime": c.beginTime = v
+            case "duration": c.duration = v
+            default: break
+            }
+        }
+        if let v = d.color { c.color = v }
+        if let v = d.contents { c.contents = images[v.resolvedPath] }
+        if let v = d.contentsRect { c.contentsRect = v }
+        if !d.emitterCells.isEmpty { c.emitterCells = d.emitterCells.map(makeCell) }
+        return c
     }
 
     func applyGradient(_ d: LayerDescription, to l: CAGradientLayer) {

@@ -10,7 +10,12 @@ extension SceneParser {
         "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
         "mask", "sublayers", "animations", "actions", "style", "class",
         "allowsEdgeAntialiasing", "isGeometryFlipped", "cornerCurve",
-    ] + shapeLayerKeys + gradientLayerKeys + replicatorLayerKeys
+    ] + shapeLayerKeys + gradientLayerKeys + replicatorLayerKeys + emitterLayerKeys
+
+    /// The keys of `CAEmitterLayer`'s own properties (allowed with `"class": "emitter"`).
+    static let emitterLayerKeys = ["emitterCells", "birthRate", "lifetime", "velocity", "scale", "spin", "seed",
+                                   "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth",
+                                   "emitterShape", "emitterMode", "renderMode"]
 
     /// The keys of `CAReplicatorLayer`'s own properties (allowed with `"class": "replicator"`).
     static let replicatorLayerKeys = ["instanceCount", "instanceDelay", "instanceTransform", "instanceColor",
@@ -35,7 +40,11 @@ extension SceneParser {
         if l.layerClass != .shape, let k = shapeLayerKeys.first(where: { o.has($0) }) {
             throw o[k]!.fail("\"\(k)\" is a shape-layer property; add \"class\": \"shape\" to this layer")
         }
-        if l.layerClass != .replicator, let k = replicatorLayerKeys.first(where: { o.has($0) }) {
+        if l.layerClass != .emitter, let k = emitterLayerKeys.first(where: { o.has($0) }) {
+            throw o[k]!.fail("\"\(k)\" is an emitter-layer property; add \"class\": \"emitter\" to this layer")
+        }
+        if l.layerClass != .replicator, l.layerClass != .emitter || !o.has("preservesDepth"),
+           let k = replicatorLayerKeys.first(where: { o.has($0) }) {
             throw o[k]!.fail("\"\(k)\" is a replicator-layer property; add \"class\": \"replicator\" to this layer")
         }
         if l.layerClass != .gradient, let k = gradientLayerKeys.first(where: { o.has($0) }) {
@@ -107,6 +116,7 @@ extension SceneParser {
         l.instanceBlueOffset = try o["instanceBlueOffset"]?.number()
         l.instanceAlphaOffset = try o["instanceAlphaOffset"]?.number()
         l.preservesDepth = try o["preservesDepth"]?.bool()
+        if l.layerClass == .emitter { try emitterProperties(o, ctx, into: &l) }
         if let m = o["mask"] { l.mask = Box(try layer(m, ctx, isRoot: false)) }
         if let s = o["sublayers"] {
             for item in try s.array() { l.sublayers.append(try layer(item, ctx, isRoot: false)) }
@@ -142,6 +152,46 @@ extension SceneParser {
         l.startPoint = try o["startPoint"].map(point)
         l.endPoint = try o["endPoint"].map(point)
         if case let .gradientType(t)? = try o["type"].map({ v throws(SceneError) in try value(v, .gradientType, ctx) }) { l.gradientType = t }
+    }
+
+    /// `CAEmitterLayer`'s properties and cells.
+    static func emitterProperties(_ o: _SceneObject, _ ctx: _SceneParseContext, into l: inout LayerDescription) throws(SceneError) {
+        for k in ["birthRate", "lifetime", "velocity", "scale", "spin", "seed", "emitterZPosition", "emitterDepth"] {
+            if let v = o[k] { l.emitterNumbers[k] = try v.number() }
+        }
+        if let v = l.emitterNumbers["seed"], !(v >= 0 && v <= Double(UInt32.max) && v == v.rounded()) {
+            throw o["seed"]!.fail("expected a whole number from 0 to 4294967295, got \(_SceneNode.format(v))")
+        }
+        l.emitterPosition = try o["emitterPosition"].map(point)
+        l.emitterSize = try o["emitterSize"].map(size)
+        if let v = o["emitterShape"] { l.emitterShape = CAEmitterLayerEmitterShape(rawValue: try v.choice(["point", "line", "rectangle", "cuboid", "circle", "sphere"], "emitter shape")) }
+        if let v = o["emitterMode"] { l.emitterMode = CAEmitterLayerEmitterMode(rawValue: try v.choice(["points", "outline", "surface", "volume"], "emitter mode")) }
+        if let v = o["renderMode"] { l.renderMode = CAEmitterLayerRenderMode(rawValue: try v.choice(["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"], "render mode")) }
+        if let v = o["emitterCells"] {
+            l.emitterCells = []
+            for item in try v.array() { l.emitterCells!.append(try emitterCell(item, ctx)) }
+        }
+    }
+
+    /// One `CAEmitterCell` object (nested cells in its own `emitterCells`).
+    static func emitterCell(_ n: _SceneNode, _ ctx: _SceneParseContext) throws(SceneError) -> EmitterCellDescription {
+        let o = try n.object(allowed: EmitterCellDescription.numberKeys + ["name", "enabled", "isEnabled", "color", "contents", "contentsRect", "emitterCells"])
+        var c = EmitterCellDescription()
+        c.name = try o["name"]?.string()
+        c.isEnabled = try (o["isEnabled"] ?? o["enabled"])?.bool()
+        for k in EmitterCellDescription.numberKeys {
+            guard let v = o[k] else { continue }
+            let x = try scalar(v)
+            if ["birthRate", "lifetime", "contentsScale"].contains(k), !(x >= 0) {
+                throw v.fail("expected a number >= 0, got \(_SceneNode.format(x))")
+            }
+            c.numbers[k] = x
+        }
+        if let v = o["color"] { c.color = .some(try color(v, allowsNull: true)) }
+        if let v = o["contents"], !v.isNull { c.contents = try ctx.image(v) }
+        c.contentsRect = try o["contentsRect"].map(rect)
+        if let v = o["emitterCells"] { for item in try v.array() { c.emitterCells.append(try emitterCell(item, ctx)) } }
+        return c
     }
 
     static func nonNegative(_ n: _SceneNode?) throws(SceneError) -> Double? {

@@ -85,8 +85,13 @@ public enum SceneParser {
             visit(s.actions)
             visit(s.style?.value)
         }
+        func visit(_ c: EmitterCellDescription) {
+            add(c.contents)
+            c.emitterCells.forEach(visit)
+        }
         func visit(_ l: LayerDescription) {
             add(l.contents)
+            l.emitterCells?.forEach(visit)
             l.animations.forEach(visit)
             visit(l.actions)
             visit(l.style)
