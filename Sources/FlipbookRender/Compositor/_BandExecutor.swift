@@ -212,7 +212,7 @@ enum _BandExecutor {
         let r = d.bounds.intersection(t.rect)
         if r.isEmpty || d.alpha == 0 { return }
         scratch.rows(width: r.x1 - r.x0, rows: r.y1 - r.y0)
-        if case .image(let img) = d.paint, let kind = _FastImage.kind(img, x0: r.x0, x1: r.x1) {
+        if case .image(let img) = d.paint, img.tint == nil, let kind = _FastImage.kind(img, x0: r.x0, x1: r.x1) {
             img.texture.withRasterImage { raster in
                 let fast = _FastImage(img, kind: kind, raster: raster, alpha: d.alpha)
                 guard kind == .affine, fast.translate == nil else {

@@ -42,6 +42,9 @@ struct _ImagePaint: Sendable {
     var cx0: Int, cy0: Int, cx1: Int, cy1: Int
     /// `contentsCenter` stretching (layer → texel), or nil.
     var ninePart: NinePartMap?
+    /// A premultiplied colour multiplying every sampled texel (`PixelMath.modulate`): a tinted
+    /// layer whose only drawing is its contents (an emitter particle), without a group.
+    var tint: UInt32? = nil
 }
 
 /// An 8-bit alpha image in device space (a blurred shadow), tinted with a premultiplied colour.

@@ -103,7 +103,7 @@ extension _Planner {
         let cx1 = min(tex.width, Int(((sx0 + sw) * lsx).rounded(.up))), cy1 = min(tex.height, Int(((sy0 + sh) * lsy).rounded(.up)))
         guard cx1 > cx0, cy1 > cy0 else { return }
         var paint = _ImagePaint(texture: tex, inverse: toLevel * toTexel * inv, nearest: filter == .nearest,
-                                cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1, ninePart: nil)
+                                cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1, ninePart: nil, tint: contentsTint)
         if nine {
             // Caps keep their size in points (texels / contentsScale), shrunk together if they do not fit.
             let capL = Double(cc.minX) * sw / cs, capR = (1 - Double(cc.maxX)) * sw / cs

@@ -27,6 +27,9 @@ struct _Planner {
     /// `layer`): the clip's pixel bounds. Those draws then cover the layer's whole bounds
     /// without a shape of their own, the group's clip giving the edge (no coverage applied twice).
     var ownClipGroup: _IRect? = nil
+    /// The tint of the layer being planned when it is applied to its contents draw directly
+    /// (see `layer(…)`: a tinted layer that draws nothing but its contents needs no group).
+    var contentsTint: UInt32? = nil
     /// How many shadow offscreens this planner is nested in (`_Planner+Shadow.swift`).
     var shadowNesting = 0
     /// Threads the planner may use for a layer's many sublayers (`planSublayers`).
@@ -161,7 +164,16 @@ struct _Planner {
             closeGroups(l, groupIndex, nil, inherited: inherited, own: own)
             return
         }
-        let tinted = !(l.tint?.isIdentity ?? true)
+        var tinted = !(l.tint?.isIdentity ?? true)
+        // A tinted layer whose only drawing is its contents (an emitter particle): the tint goes
+        // into the image paint — no offscreen group (values as a group's up to rounding order).
+        var directTint: UInt32? = nil
+        if tinted, let t = l.tint, l.sublayers.isEmpty, l.mask == nil, l.contents != nil, l.contentsCrossfade == nil,
+           !l.blendsAdditively, !(l.backgroundColor.map { $0.alpha > 0 } ?? false), l.borderWidth <= 0,
+           l.shadowOpacity <= 0, l.shape == nil, l.gradient == nil, !l.masksToBounds {
+            directTint = PixelMath.premultipliedColor(r: Double(t.red), g: Double(t.green), b: Double(t.blue), a: Double(t.alpha))
+            tinted = false
+        }
         let group = (l.allowsGroupOpacity && own < 1 && Self.drawingCount(l, limit: 2) > 1) || l.mask != nil || tinted
             || l.blendsAdditively
         var maskIndex: Int? = nil
@@ -199,7 +211,9 @@ struct _Planner {
         if drawsOwn {
             background(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
             gradient(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
+            contentsTint = directTint
             contents(l, h, clips: clipGroup == nil ? clips : [], opacity: drawOpacity)
+            contentsTint = nil
             shapeLayer(l, h, clips: clipGroup == nil ? (l.masksToBounds ? childClips : clips) : [], opacity: drawOpacity)
         }
         ownClipGroup = nil
@@ -278,7 +292,7 @@ struct _Planner {
     }
 
     mutating func closeGroups(_ l: RenderLayer, _ groupIndex: Int?, _ maskIndex: Int?, inherited: Double, own: Double) {
-        if let g = groupIndex, let t = l.tint, !t.isIdentity {
+        if let g = groupIndex, let t = l.tint, !t.isIdentity, !Self.tintsContentsDirectly(l) {
             // The instance's colour multiplier on the group's pixels, before it is composited.
             var content = _IRect.empty
             for op in ops[(g + 1)...] { content = content.union(op.bounds) }
@@ -288,6 +302,13 @@ struct _Planner {
         if let g = groupIndex {
             endGroup(g, alpha: Self.alpha(inherited * own), mode: l.blendsAdditively ? .plus : .over, maskIndex: maskIndex)
         }
+    }
+
+    /// Whether `layer(…)` applies `l`'s tint to its contents draw (no group, no tint op).
+    static func tintsContentsDirectly(_ l: RenderLayer) -> Bool {
+        l.sublayers.isEmpty && l.mask == nil && l.contents != nil && l.contentsCrossfade == nil && !l.blendsAdditively
+            && !(l.backgroundColor.map { $0.alpha > 0 } ?? false) && l.borderWidth <= 0 && l.shadowOpacity <= 0
+            && l.shape == nil && l.gradient == nil && !l.masksToBounds
     }
 
     /// `round(opacity · 255)` clamped to 0…255.

@@ -63,6 +63,29 @@ enum _SpanPainter {
     /// clamped scalar sampler.
     static func image(_ img: _ImagePaint, alpha: UInt32, y: Int, x0: Int, x1: Int,
                       row: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>?) {
+        if let tint = img.tint {
+            // Tinted: the texels sampled onto transparent (= the sampled colour itself), each
+            // multiplied by the tint, then source-over with the alpha and coverage. (A group —
+            // draw, tint, composite — gives the same values up to the order of the roundings.)
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: x1 - x0) { buf in
+                let tmp = buf.baseAddress! - x0
+                (tmp + x0).update(repeating: 0, count: x1 - x0)
+                img.texture.withRasterImage { r in
+                    if let kind = _FastImage.kind(img, x0: x0, x1: x1) {
+                        // The fused sampler (the same texels as the clamped one, SIMD).
+                        _FastImage(img, kind: kind, raster: r, alpha: 255).span(y: y, x0: x0, x1: x1, row: tmp, coverage: nil)
+                    } else {
+                        ImageSampler.drawClampedSpan(row: tmp, y: y, x0: x0, x1: x1, image: r, inverse: img.inverse.m,
+                                                     texels: (img.cx0, img.cy0, img.cx1, img.cy1), nearest: img.nearest,
+                                                     ninePart: img.ninePart, opacity: 255, coverage: nil)
+                    }
+                }
+                for x in x0..<x1 where tmp[x] != 0 { tmp[x] = PixelMath.modulate(tmp[x], tint) }
+                SpanBlend.sourceOver(row + x0, source: tmp + x0, count: x1 - x0, opacity: UInt8(alpha),
+                                     coverage: coverage.map { UnsafePointer($0) })
+            }
+            return
+        }
         img.texture.withRasterImage { r in
             ImageSampler.drawClampedSpan(row: row, y: y, x0: x0, x1: x1, image: r, inverse: img.inverse.m,
                                          texels: (img.cx0, img.cy0, img.cx1, img.cy1), nearest: img.nearest,
