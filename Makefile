@@ -34,7 +34,7 @@ test: setup
 	$(SWIFT) run --package-path Benchmarks flipbook-benchmarks --workload w2 --frames 2 --warmups 0
 	$(SWIFT) test --parallel
 
-## demo: render the default demo (layers, a transition, shadows, shape layers; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg)
+## demo: render the default demo (layers, a transition, shadows, shape and gradient layers, a replicator; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg)
 demo: release
 	@rm -rf demo-out/frames && mkdir -p demo-out/frames
 	$(FLIPBOOK) render samples/scenes/demo.json -o demo-out/frames
