@@ -35,6 +35,9 @@ struct RenderPlan {
         var frames: ClosedRange<Int>?
         if let f = c.frames {
             guard let r = parseRange(f) else { return .failure(RenderUsageError("--frames must be A..B with 0 <= A <= B, e.g. 0..59, got '\(f)'")) }
+            guard r.upperBound < RecordingSettings.maximumFrames else {
+                return .failure(RenderUsageError("--frames \(f) goes past the last frame allowed, \(RecordingSettings.maximumFrames - 1)"))
+            }
             frames = r
         }
         let png = c.pngCompression.options
@@ -64,11 +67,18 @@ struct RenderPlan {
         if let frames {
             s.frames = frames
         } else if let d = duration ?? (fps != nil ? scene.duration : nil) {
-            s.frames = 0...max(0, Int((d * s.fps).rounded()) - 1)
+            // Counted in floating point and checked before any conversion to Int (1e300 s).
+            let count = (d * s.fps).rounded()
+            guard count.isFinite, count <= Double(RecordingSettings.maximumFrames) else {
+                return .failure(RenderUsageError("--duration \(d) s at \(s.fps) fps would be \(count) frames; the limit is \(RecordingSettings.maximumFrames)"))
+            }
+            s.frames = 0...max(0, Int(count) - 1)
         }
         let (w, h) = (s.pixelWidth, s.pixelHeight), m = PixelBuffer.maximumDimension
         guard (1...m).contains(w), (1...m).contains(h) else {
-            return .failure(RenderUsageError("the frame size would be \(w)×\(h) pixels; each side must be 1...\(m)"))
+            // Printed from the unrounded product (a clamped pixel count would misstate it).
+            func fmt(_ v: Double) -> String { v.rounded() == v && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
+            return .failure(RenderUsageError("the frame size would be \(fmt((s.width * s.scale).rounded()))×\(fmt((s.height * s.scale).rounded())) pixels (size × scale); each side must be 1...\(m)"))
         }
         return .success(s)
     }

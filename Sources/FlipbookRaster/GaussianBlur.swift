@@ -20,8 +20,13 @@ import Foundation
 /// `sigma <= 0.01` (or not finite) is the identity.
 public enum GaussianBlur {
     /// Integer weights for `sigma` (index 0 = offset −half), summing to 65536.
+    /// The largest sigma used: larger values blur as this one (a kernel of at most ~98,000
+    /// taps; callers bound it by their output first — the compositor by the frame size).
+    public static let maximumSigma = 16_384.0
+
     public static func weights(sigma: Double) -> [UInt32] {
         guard sigma > 0.01, sigma.isFinite else { return [65536] }
+        let sigma = min(sigma, maximumSigma)
         let half = Int((3 * sigma).rounded(.up))
         let raw = (-half...half).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = raw.reduce(0, +)

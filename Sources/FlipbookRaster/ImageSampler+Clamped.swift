@@ -72,6 +72,9 @@ extension ImageSampler {
                 }
             }
             var p: UInt32
+            // A point that is not a number (a degenerate map) samples texel (0, 0) of the range.
+            if u.isNaN { u = 0 }
+            if v.isNaN { v = 0 }
             if nearest {
                 let ui = Int(max(min(u, 1e9), -1e9).rounded(.down))
                 let vi = Int(max(min(v, 1e9), -1e9).rounded(.down))

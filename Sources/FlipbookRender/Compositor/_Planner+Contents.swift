@@ -66,6 +66,8 @@ extension _Planner {
         // Source region in texels (image rows top-down).
         let sx0 = Double(cr.minX) * iw, sy0 = Double(cr.minY) * ih
         let sw = Double(cr.width) * iw, sh = Double(cr.height) * ih
+        // A contentsRect far outside any image (±1e19) draws nothing rather than overflow.
+        guard [sx0, sy0, sx0 + sw, sy0 + sh].allSatisfy({ abs($0) < 1e9 }) else { return }
         guard let d = Self.gravityRect(l.contentsGravity, bounds: l.bounds, content: (sw / cs, sh / cs)),
               d.width > 0, d.height > 0, let own = shape(d, h, aliased: Self.aliasedEdges(l)) else { return }
         var clipList = clips
@@ -82,7 +84,9 @@ extension _Planner {
         let inv = l.contentsAreFlipped
             ? _Homography.scaleTranslate(sx: 1, sy: -1, tx: 0, ty: 2 * dy0 + dh) * deviceToLayer : deviceToLayer
         let cc = l.contentsCenter
+        // contentsCenter far outside 0…1 (1e308) cannot stretch anything: drawn without it.
         let nine = Self.isFinite(cc) && cc != CGRect(x: 0, y: 0, width: 1, height: 1)
+            && [cc.minX, cc.minY, cc.maxX, cc.maxY].allSatisfy { abs($0) <= 1e6 }
         // Filter and mip level from the minification at the rectangle's centre.
         let centre = h.apply(dx0 + dw / 2, dy0 + dh / 2)
         let rho = centre.2 > 0 ? Self.minification(toTexel * inv, at: centre.0 / centre.2, centre.1 / centre.2) : 1

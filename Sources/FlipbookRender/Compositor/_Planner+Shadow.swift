@@ -41,7 +41,9 @@ extension _Planner {
         guard l.shadowOpacity > 0, let color = Self.color(l.shadowColor),
               l.shadowPath != nil || shadowNesting < Self.maximumShadowNesting else { return }
         let ox = Double(l.shadowOffset.width), oy = Double(l.shadowOffset.height)
-        let sigma = Double(l.shadowRadius) * scale
+        // A blur wider than the frame is drawn as one the size of the frame: the work is bounded
+        // by the output, not by the input (shadowRadius 1e5 or 1e19).
+        let sigma = min(Double(l.shadowRadius) * scale, Double(max(width, height)))
         guard ox.isFinite, oy.isFinite, sigma.isFinite, sigma >= 0 else { return }
         let a = Self.alpha(opacity * Double(min(l.shadowOpacity, 1)))
         guard a > 0 else { return }

@@ -37,9 +37,20 @@ public struct RecordingSettings: Sendable, Equatable {
     }
 
     /// Frame width in device pixels: `Int((width × scale).rounded())`.
-    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    /// The most frames one recording may have (scene files and the command line alike).
+    public static let maximumFrames = 10_000_000
+
+    /// `width × scale` rounded; total: a size too large or not finite gives a value above
+    /// `PixelBuffer.maximumDimension` (1,000,000,000) or 0, never a trap.
+    public var pixelWidth: Int { Self._pixels(width * scale) }
     /// Frame height in device pixels: `Int((height × scale).rounded())`.
-    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    public var pixelHeight: Int { Self._pixels(height * scale) }
+
+    static func _pixels(_ v: Double) -> Int {
+        let r = v.rounded()
+        guard r.isFinite else { return r > 0 ? 1_000_000_000 : 0 }
+        return r > 1e9 ? 1_000_000_000 : (r < 0 ? 0 : Int(r))
+    }
 
     /// The media time of frame `n`: `start + n / fps`.
     @inlinable public func time(ofFrame n: Int) -> Double { start + Double(n) / fps }

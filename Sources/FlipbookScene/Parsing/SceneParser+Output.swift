@@ -8,8 +8,13 @@ extension SceneParser {
         let (w, h) = try size(points: sizeNode)
         let scale = try o["scale"]?.number() ?? 1
         if let s = o["scale"], !(scale > 0 && scale <= 16) { throw s.fail("expected a scale between 0 (exclusive) and 16, got \(_SceneNode.format(scale))") }
-        let (pw, ph) = (Int((w * scale).rounded()), Int((h * scale).rounded()))
         let limit = PixelBuffer.maximumDimension
+        // Checked in floating point before any conversion to Int ("1e19x2", [1e308, 1e308]).
+        let (pwD, phD) = ((w * scale).rounded(), (h * scale).rounded())
+        guard pwD.isFinite, phD.isFinite, pwD <= Double(limit), phD <= Double(limit) else {
+            throw (o["scale"] ?? sizeNode).fail("the frame would be \(_SceneNode.format(pwD))×\(_SceneNode.format(phD)) pixels (size × scale), above the limit of \(limit)×\(limit)")
+        }
+        let (pw, ph) = (Int(pwD), Int(phD))
         guard pw >= 1, ph >= 1 else {
             throw sizeNode.fail("the frame would be \(pw)×\(ph) pixels (size × scale); it must be at least 1×1")
         }
@@ -31,7 +36,7 @@ extension SceneParser {
             let seconds = try d.number()
             let count = (seconds * fps).rounded()
             guard seconds > 0, count >= 1 else { throw d.fail("expected a duration of at least one frame (1/fps s), got \(_SceneNode.format(seconds))") }
-            guard count <= 10_000_000 else { throw d.fail("the recording would have \(_SceneNode.format(count)) frames; the limit is 10000000") }
+            guard count <= Double(RecordingSettings.maximumFrames) else { throw d.fail("the recording would have \(_SceneNode.format(count)) frames; the limit is \(RecordingSettings.maximumFrames)") }
             duration = seconds
             frames = 0...(Int(count) - 1)
         case let (nil, f?):
@@ -84,8 +89,8 @@ extension SceneParser {
         default:
             throw n.expected("a frame range \"A..B\" or [first, last]")
         }
-        guard ab[0] >= 0, ab[1] >= ab[0], ab[1] < 10_000_000 else {
-            throw n.fail("expected 0 <= first <= last < 10000000, got \(ab[0])..\(ab[1])")
+        guard ab[0] >= 0, ab[1] >= ab[0], ab[1] < RecordingSettings.maximumFrames else {
+            throw n.fail("expected 0 <= first <= last < \(RecordingSettings.maximumFrames), got \(ab[0])..\(ab[1])")
         }
         return ab[0]...ab[1]
     }
