@@ -32,6 +32,7 @@ extension CALayer {
         set {
             if newValue === _mask { return }
             if let n = newValue, n === self || _isDescendantOrSelf(ofPossibleAncestor: n) { return }
+            _runLoop._treeEpoch &+= 1
             _change("mask", old: _mask, new: newValue) { me in
                 me._mask?._maskOwner = nil
                 if let n = newValue {
@@ -80,6 +81,7 @@ extension CALayer {
         if let owner = _maskOwner { owner.mask = nil; return }
         guard let parent = _superlayer, let i = parent._sublayers.firstIndex(where: { $0 === self }) else { return }
         let wasAttached = parent._isInAttachedTree
+        _runLoop._treeEpoch &+= 1
         parent._change("sublayers", old: nil, new: nil) { p in
             p._sublayers.remove(at: i)
             self._superlayer = nil
@@ -91,15 +93,21 @@ extension CALayer {
     // MARK: Internals
 
     final func _insert(_ layer: CALayer, at index: Int) {
-        guard layer !== self, !_isDescendantOrSelf(ofPossibleAncestor: layer) else { return }
+        // A leaf (no sublayers, no mask) cannot be an ancestor of self: the walk up is skipped.
+        let leaf = layer._sublayers.isEmpty && layer._mask == nil
+        guard layer !== self, leaf || !_isDescendantOrSelf(ofPossibleAncestor: layer) else { return }
         if layer._superlayer != nil || layer._maskOwner != nil { layer._detachQuietly() }
+        // A new leaf takes its parent's answer below; anything else may change many answers.
+        if !leaf { _runLoop._treeEpoch &+= 1 }
         let i = max(0, min(index, _sublayers.count))
         _change("sublayers", old: nil, new: nil) { p in
             p._sublayers.insert(layer, at: i)
             layer._superlayer = p
         }
         setNeedsLayout()
-        if _isInAttachedTree {
+        let attached = _isInAttachedTree
+        if leaf, layer._runLoop === _runLoop { layer._attachedCache = attached; layer._attachedCacheEpoch = _runLoop._treeEpoch }
+        if attached {
             _runLoop._treeDirty = true
             layer._runNonPropertyAction(kCAOnOrderIn)
         }
@@ -107,6 +115,7 @@ extension CALayer {
 
     /// Removes the layer from its parent without actions (it is being moved elsewhere).
     final func _detachQuietly() {
+        _runLoop._treeEpoch &+= 1
         if let owner = _maskOwner { owner._saveCommittedState(); owner._mask = nil; _maskOwner = nil }
         if let parent = _superlayer, let i = parent._sublayers.firstIndex(where: { $0 === self }) {
             parent._saveCommittedState()

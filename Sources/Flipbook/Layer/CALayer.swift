@@ -37,6 +37,9 @@ open class CALayer: NSObject {
     /// The run loop this layer belongs to.
     package let _runLoop: VirtualRunLoop
     var _isAttachedRoot = false
+    /// `_isInAttachedTree`'s answer and the run-loop tree epoch it was computed in.
+    var _attachedCache = false
+    var _attachedCacheEpoch = -1
     var _wasCommittedLive = false
     var _needsDisplayFlag = false
     /// Set by the protocol's default `CALayerDelegate.display(_:)`: the delegate does not
@@ -631,10 +634,30 @@ open class CALayer: NSObject {
     public var isLive: Bool { _wasCommittedLive && _isInAttachedTree }
 
     /// Whether the root of this layer's tree (following masks to their owners) is attached.
+    ///
+    /// Cached per layer for the run loop's current tree epoch, and the walk up stops at the
+    /// first ancestor with a valid answer: building a 10,000-deep chain one `addSublayer` at
+    /// a time is linear, not quadratic (each new leaf asks its parent, which knows).
     final var _isInAttachedTree: Bool {
+        let epoch = _runLoop._treeEpoch
+        if _attachedCacheEpoch == epoch { return _attachedCache }
+        var path: [CALayer] = []
         var l: CALayer = self
-        while let up = l._superlayer ?? l._maskOwner { l = up }
-        return l._isAttachedRoot
+        var answer: Bool
+        while true {
+            if l._attachedCacheEpoch == epoch { answer = l._attachedCache; break }
+            path.append(l)
+            guard let up = l._superlayer ?? l._maskOwner else { answer = l._isAttachedRoot; break }
+            if up._runLoop !== _runLoop {
+                // A tree spanning run loops (not a supported shape): answered without caching.
+                var top = up
+                while let u = top._superlayer ?? top._maskOwner { top = u }
+                return top._isAttachedRoot
+            }
+            l = up
+        }
+        for x in path { x._attachedCache = answer; x._attachedCacheEpoch = epoch }
+        return answer
     }
 
     /// Marks this subtree (masks included) as committed in a live tree. Iterative (an explicit

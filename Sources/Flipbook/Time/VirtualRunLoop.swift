@@ -50,6 +50,10 @@ public final class VirtualRunLoop: @unchecked Sendable {
     var _nextEventID = 1
     // A layer joined a live tree since the last outermost commit.
     var _treeDirty = false
+    /// Bumped whenever a layer may leave or join an attached tree other than as a new leaf
+    /// (removal, detaching, a mask change, a subtree inserted, a root attached or detached):
+    /// a layer's cached `_isInAttachedTree` answer is valid while it was computed in this epoch.
+    var _treeEpoch = 0
     // Layers that asked for display since the last commit.
     var _needsDisplay: [CALayer] = []
     // Layers that asked for layout since the last layout pass.
@@ -90,6 +94,7 @@ public final class VirtualRunLoop: @unchecked Sendable {
     public func attach(_ layer: CALayer) {
         guard layer.superlayer == nil, layer._maskOwner == nil, !layer._isAttachedRoot else { return }
         layer._isAttachedRoot = true
+        _treeEpoch &+= 1
         rootLayers.append(layer)
         _treeDirty = true
         layer._runNonPropertyAction(kCAOnOrderIn)
@@ -100,6 +105,7 @@ public final class VirtualRunLoop: @unchecked Sendable {
         guard let i = rootLayers.firstIndex(where: { $0 === layer }) else { return }
         rootLayers.remove(at: i)
         layer._isAttachedRoot = false
+        _treeEpoch &+= 1
         layer._runNonPropertyAction(kCAOnOrderOut)
     }
 
