@@ -48,7 +48,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Device pixels per point (overrides the scene).")
     var scale: Double?
 
-    @Option(help: "Frames to render, A..B inclusive (overrides the scene's range).")
+    @Option(parsing: .unconditional, help: "Frames to render, A..B inclusive (overrides the scene's range).")
     var frames: String?
 
     @Option(help: "Seconds to render from frame 0 (overrides the scene's range).")
@@ -129,7 +129,9 @@ extension RenderCommand {
         case .success(let s): settings = s
         }
         // 3. Output.
-        let format = plan.format ?? description.format ?? .png
+        // Without --format or a scene format, the output's extension says it (-o film.mp4).
+        let inferred = output.flatMap { o in [OutputFormat.y4m, .mp4, .webm].first { o.lowercased().hasSuffix("." + $0.rawValue) } }
+        let format = plan.format ?? description.format ?? inferred ?? .png
         let target: RenderTarget
         switch RenderTarget.make(format: format, output: output, scene: scene, plan: plan, io: io) {
         case .failure(let f): return fail(f.code, f.message)

@@ -19,12 +19,31 @@ struct RenderTarget {
         func usage(_ m: String) -> Result<RenderTarget, Failure> { .failure(Failure(code: RenderExit.usage, message: m)) }
         func outputFailed(_ m: String) -> Result<RenderTarget, Failure> { .failure(Failure(code: RenderExit.outputFailed, message: m)) }
         func makeFolder(_ path: String) -> String? {
+            // A path component that exists but is not a folder is named (Foundation's own error
+            // is "NSCocoaErrorDomain error 512").
+            var prefix = path.hasPrefix("/") ? "/" : ""
+            for part in path.split(separator: "/") {
+                prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDir), !isDir.boolValue {
+                    return "\(path): cannot create the output folder: \(prefix) is a file, not a folder"
+                }
+            }
             do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true); return nil } catch {
                 return "\(path): cannot create the output folder: \((error as NSError).localizedDescription)"
             }
         }
         if format == .null { return .success(RenderTarget(sink: NullFrameSink(), location: "", format: .null)) }
         guard let output, !output.isEmpty else { return usage("-o/--output is required for --format \(format.rawValue)") }
+        if output == "-" && format != .y4m {
+            return usage("-o - (standard output) works with --format y4m only, not \(format.rawValue)")
+        }
+        // An output named like another format's file is a mistake, not a folder to create.
+        let lower = output.lowercased()
+        if let other = ["png", "y4m", "mp4", "webm"].first(where: { lower.hasSuffix("." + $0) }), other != format.rawValue {
+            return usage("-o \(output) looks like a .\(other) file, but --format is \(format.rawValue)"
+                         + (format == .png ? " (PNG frames go into a folder)" : ""))
+        }
         switch format {
         case .png:
             if let m = makeFolder(output) { return outputFailed(m) }

@@ -57,3 +57,46 @@ import FlipbookTestSupport
         #expect(RenderRun.files(folder.file("out")).count == 3)
     }
 }
+
+/// Issue 17's misleading messages, each now naming the actual problem.
+@Suite struct RenderMessageTests {
+    let folder = TemporaryDirectory(prefix: "flipbook-messages-")
+
+    @Test func outputPathsThatCannotWork() throws {
+        let s = RenderRun.scene("minimal")
+        let file = folder.file("afile")
+        FileManager.default.createFile(atPath: file, contents: Data())
+        let a = try RenderRun.run([s, "-o", file + "/sub", "--quiet"])
+        #expect(a.code == 3 && a.err.contains("cannot create the output folder: \(file) is a file, not a folder"), "\(a.err)")
+        let b = try RenderRun.run([s, "-o", folder.file("x.png"), "--format", "y4m", "--quiet"])
+        #expect(b.code == 2 && b.err.contains("looks like a .png file, but --format is y4m"), "\(b.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x.png")))
+        let c = try RenderRun.run([s, "-o", "-", "--format", "png", "--quiet"])
+        #expect(c.code == 2 && c.err.contains("-o - (standard output) works with --format y4m only, not png"), "\(c.err)")
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+    }
+
+    /// A negative frame number reaches our parser (it is not taken for an option).
+    @Test func negativeFrames() throws {
+        let r = try RenderRun.run([RenderRun.scene("minimal"), "-o", folder.file("o"), "--frames", "-1..2", "--quiet"])
+        #expect(r.code == 2 && r.err.contains("--frames must be A..B with 0 <= A <= B, e.g. 0..59, got '-1..2'"), "\(r.err)")
+    }
+
+    /// The format follows the output's extension when neither --format nor the scene gives one.
+    @Test func formatFromTheExtension() throws {
+        let out = folder.file("film.y4m")
+        let r = try RenderRun.run([RenderRun.scene("minimal"), "-o", out, "--quiet"])
+        #expect(r.code == 0, "\(r.err)")
+        let head = try Data(contentsOf: URL(fileURLWithPath: out)).prefix(9)
+        #expect(String(decoding: head, as: UTF8.self) == "YUV4MPEG2")
+    }
+
+    /// An ffmpeg that exists but cannot be executed is named as such, not "not found".
+    @Test func ffmpegThatIsNotExecutable() throws {
+        let bin = folder.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: bin + "/ffmpeg", contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o644])
+        let r = try RenderRun.run([RenderRun.scene("minimal"), "-o", folder.file("m.mp4"), "--quiet"], searchPath: bin)
+        #expect(r.code == 3 && r.err.contains("ffmpeg was found at \(bin)/ffmpeg but it is not executable"), "\(r.err)")
+    }
+}

@@ -67,6 +67,9 @@ public final class FFmpegSink: FrameSink {
         signal(SIGPIPE, SIG_IGN)
         let search = searchPath ?? (getenv("PATH").map { String(cString: $0) } ?? "")
         guard let exe = _Subprocess.find(Self.programName, in: search) else {
+            if let bad = _Subprocess.findNonExecutable(Self.programName, in: search) {
+                throw .missingProgram(name: Self.programName, searched: "not executable: " + bad)
+            }
             throw .missingProgram(name: Self.programName, searched: search)
         }
         _SinkFile.removeStalePartials(of: path)   // left by a killed earlier run

@@ -106,6 +106,8 @@ public enum FrameSinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .cannotCreate(p, r): return "\(p): cannot create the file: \(r)"
         case let .diskFull(p): return "\(p): no space left on the device"
         case let .writeFailed(p, r): return "\(p): write failed: \(r)"
+        case let .missingProgram(n, s) where s.hasPrefix("not executable: "):
+            return "\(n) was found at \(s.dropFirst("not executable: ".count)) but it is not executable (chmod +x it, or put an executable \(n) earlier on PATH)"
         case let .missingProgram(n, s):
             return "\(n) was not found on PATH (searched \(s.isEmpty ? "nothing: PATH is empty" : s)); install \(n) or choose another format (png, y4m)"
         case let .programFailed(n, st, e):

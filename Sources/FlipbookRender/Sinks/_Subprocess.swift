@@ -24,6 +24,17 @@ final class _Subprocess: @unchecked Sendable {
         return nil
     }
 
+    /// The first regular file called `name` in `searchPath` that is not executable (for the
+    /// message when no executable one exists).
+    static func findNonExecutable(_ name: String, in searchPath: String) -> String? {
+        for dir in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = "\(dir)/\(name)"
+            var st = stat()
+            if stat(candidate, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) != 0 { return candidate }
+        }
+        return nil
+    }
+
     /// Starts `executable` with `arguments` (argv[0] is `name`).
     init(name: String, executable: String, arguments: [String]) throws(FrameSinkError) {
         self.name = name
