@@ -72,10 +72,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Process plumbing (a child process that dies with its parent)
+        .target(name: "CFlipbookSystem"),
+
         // MARK: Compositor, recorder, sinks
         .target(
             name: "FlipbookRender",
-            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG"],
+            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "CFlipbookSystem"],
             swiftSettings: swiftSettings
         ),
 

@@ -28,8 +28,9 @@ import Glibc
 
     enum Stderr { case devFull, closed, brokenPipe }
 
-    /// Starts `flipbook args…` with stdin from /dev/null and stdout/stderr set up as asked.
-    static func spawn(_ args: [String], stderr: Stderr? = nil) throws -> pid_t {
+    /// Starts `flipbook args…` with stdin from /dev/null and stdout/stderr set up as asked
+    /// (`environment` replaces the process's when given).
+    static func spawn(_ args: [String], stderr: Stderr? = nil, environment: [String: String]? = nil) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -56,7 +57,10 @@ import Glibc
         let argv = (["flipbook"] + args).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { e in e.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { envp?.forEach { free($0) } }
+        let rc = envp.map { e in e.withUnsafeBufferPointer { posix_spawn(&pid, executable, &actions, nil, argv, $0.baseAddress) } }
+            ?? posix_spawn(&pid, executable, &actions, nil, argv, environ)
         try #require(rc == 0, "cannot start \(executable): \(rc)")
         if readEnd >= 0 {
             // The reader goes away at once (`| head -0`): every write by the child hits EPIPE.
@@ -103,6 +107,37 @@ import Glibc
         let files = names(out)
         #expect(!files.contains { $0.contains(".partial-") }, "\(files)")
         #expect(files.count < 90, "the render was not interrupted")
+    }
+
+    /// SIGKILL during an MP4 render: the ffmpeg child dies with flipbook (PR_SET_PDEATHSIG),
+    /// instead of running on. The "ffmpeg" here is a script that records its pid and sleeps.
+    @Test func ffmpegDiesWithItsParent() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "not built: \(Self.executable)")
+        let bin = folder.file("bin"), pidFile = folder.file("ffmpeg.pid")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: bin + "/ffmpeg", contents: Data("#!/bin/sh\necho $$ > \"$FAKE_PIDFILE\"\nexec sleep 1000\n".utf8),
+                                       attributes: [.posixPermissions: 0o755])
+        let pid = try Self.spawn(["render", Self.minimal, "-o", folder.file("m.mp4"), "--size", "64x36"],
+                                 environment: ["PATH": bin + ":/usr/bin:/bin", "FAKE_PIDFILE": pidFile])
+        var child: pid_t = 0
+        let deadline = Date().addingTimeInterval(30)
+        while child == 0 && Date() < deadline {
+            if let t = try? String(contentsOfFile: pidFile, encoding: .utf8), let p = pid_t(t.trimmingCharacters(in: .whitespacesAndNewlines)) { child = p }
+            usleep(10_000)
+        }
+        try #require(child > 0, "the fake ffmpeg never started")
+        kill(pid, SIGKILL)
+        #expect(Self.wait(pid) == 1000 + SIGKILL)
+        // Gone (or a zombie waiting for a reaper) within two seconds.
+        func alive() -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8) else { return false }
+            let state = stat.split(separator: ")").last?.split(separator: " ").first
+            return state != "Z"
+        }
+        let until = Date().addingTimeInterval(2)
+        while alive() && Date() < until { usleep(10_000) }
+        #expect(!alive(), "ffmpeg (pid \(child)) survived its parent")
+        if alive() { kill(child, SIGKILL) }
     }
 
     /// Temporaries of a process that no longer exists are removed by the next run into the

@@ -19,6 +19,11 @@ import Foundation
 /// - ``begin(_:)`` fails with ``FrameSinkError/missingProgram(name:searched:)`` when `ffmpeg` is
 ///   not on `PATH`, before anything is rendered. It sets `SIGPIPE` to ignored for the process,
 ///   so ffmpeg dying mid-stream is an error, not a crash.
+/// - ffmpeg dies with the process that started it (Linux `PR_SET_PDEATHSIG`, set in the child
+///   before exec): a render killed by SIGKILL leaves no ffmpeg running and no file growing; its
+///   temporary is removed by the next run into that folder. The signal is tied to the thread
+///   that called ``begin(_:)`` — `Recorder.record(to:)` keeps that thread busy until ``finish()``,
+///   so only a caller driving the sink by hand from a thread that exits early would be affected.
 public final class FFmpegSink: FrameSink {
     public enum Container: String, Sendable, Hashable, CaseIterable {
         case mp4, webm

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import CFlipbookSystem
 
 /// A child process whose standard input is a pipe we write to and whose standard output and
 /// error go to a temporary file we read back on failure (a file, not a pipe: a chatty child can
@@ -50,27 +51,24 @@ final class _Subprocess: @unchecked Sendable {
             close(logFD); unlink(template)
             throw .programFailed(name: name, status: "cannot create a pipe: \(_SinkFile.reason(errno))", stderr: "")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, logFD, 1)
-        posix_spawn_file_actions_adddup2(&actions, logFD, 2)
         let argv = ([name] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
+        // fork + exec through the C shim, so the child dies with us (PR_SET_PDEATHSIG): a
+        // render killed by SIGKILL leaves no ffmpeg running on.
         // ETXTBSY: the executable is still open for writing somewhere — typically a file descriptor
         // inherited by a child that another thread forked while the file was being written. It
         // clears as soon as that child execs, so retry briefly (as Go's os/exec does).
-        var rc = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        var err: Int32 = 0
+        var child = fbk_spawn_tied(executable, argv, environ, fds[0], logFD, &err)
         var retries = 0
-        while rc == ETXTBSY && retries < 100 {
+        while child < 0 && err == ETXTBSY && retries < 100 {
             usleep(10_000)
             retries += 1
-            rc = posix_spawn(&child, executable, &actions, nil, argv, environ)
+            child = fbk_spawn_tied(executable, argv, environ, fds[0], logFD, &err)
         }
+        let rc: Int32 = child < 0 ? err : 0
         close(fds[0]); close(logFD)
-        guard rc == 0 else {
+        guard rc == 0, child > 0 else {
             close(fds[1]); unlink(logPath)
             throw .programFailed(name: name, status: "cannot start \(executable): \(_SinkFile.reason(rc))", stderr: "")
         }
