@@ -66,9 +66,29 @@ public final class SceneBuilder {
         return recorder
     }
 
+    /// The most decoded image pixels one scene may use (all its `contents` images together):
+    /// 268,435,456 (1 GiB of RGBA) — checked from the PNG headers before anything is decoded,
+    /// so a scene of small files that decompress to huge images (a "decompression bomb") is
+    /// refused with a message, not an allocation.
+    public static let imagePixelBudget = 1 << 28
+
     /// Decodes every image the scene uses (``SceneParser/images(in:)``), keyed by resolved path.
     public static func loadImages(_ scene: SceneDescription, file: String = "scene") throws(SceneError) -> [String: CGImage] {
         var out: [String: CGImage] = [:]
+        var pixels = 0
+        for image in SceneParser.images(in: scene) {
+            do {
+                let info = try PNG.info(contentsOf: image.resolvedPath)
+                pixels += info.width * info.height
+            } catch {
+                throw SceneError(kind: .missingImage, file: file, line: image.line, path: image.jsonPath,
+                                 message: "image \"\(image.path)\" (\(image.resolvedPath)) cannot be used: \(error.message)")
+            }
+            guard pixels <= imagePixelBudget else {
+                throw SceneError(kind: .missingImage, file: file, line: image.line, path: image.jsonPath,
+                                 message: "image \"\(image.path)\" brings the scene's images to \(pixels) pixels, above the budget of \(imagePixelBudget) (SceneBuilder.imagePixelBudget)")
+            }
+        }
         for image in SceneParser.images(in: scene) {
             do { out[image.resolvedPath] = try CGImage(contentsOfPNGFile: image.resolvedPath) } catch {
                 throw SceneError(kind: .missingImage, file: file, line: image.line, path: image.jsonPath,
