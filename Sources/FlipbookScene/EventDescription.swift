@@ -56,8 +56,14 @@ public struct LayerAddition: Sendable, Equatable {
     public var parent: String
     /// Insert at this index among the parent's sublayers (`nil`: append).
     public var index: Int?
+    /// The step's line in the scene file (for messages; not part of equality).
+    public var line: Int?
 
-    public init(source: Source, parent: String, index: Int? = nil) {
-        self.source = source; self.parent = parent; self.index = index
+    public init(source: Source, parent: String, index: Int? = nil, line: Int? = nil) {
+        self.source = source; self.parent = parent; self.index = index; self.line = line
+    }
+
+    public static func == (a: LayerAddition, b: LayerAddition) -> Bool {
+        a.source == b.source && a.parent == b.parent && a.index == b.index
     }
 }

@@ -140,6 +140,35 @@ import Glibc
         if alive() { kill(child, SIGKILL) }
     }
 
+    /// Cyclic tree edits in a timeline are ignored, as Core Animation ignores them — and said
+    /// on standard error with the scene line; the render still succeeds.
+    @Test func cyclicTreeEditsAreReported() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "not built: \(Self.executable)")
+        let scene = folder.file("cyc.json")
+        try Data("""
+        {"output": {"size": "32x32", "duration": 0.1},
+         "layers": [{"name": "a", "frame": [0,0,10,10], "sublayers": [{"name": "b", "frame": [0,0,5,5]}]}],
+         "timeline": [
+           {"at": 0, "do": [
+             {"add": "a", "to": "b"},
+             {"add": "a", "to": "a"}
+           ]}
+         ]}
+        """.utf8).write(to: URL(fileURLWithPath: scene))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = ["render", scene, "-o", folder.file("out"), "--quiet"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("cyc.json:5: timeline: adding \"a\" to \"b\" would put it inside itself; the step is ignored"), "\(text)")
+        #expect(text.contains("cyc.json:6: timeline: adding \"a\" to \"a\""))
+    }
+
     /// Temporaries of a process that no longer exists are removed by the next run into the
     /// folder; a live process's are kept (another shard may be writing them).
     @Test func staleTemporariesAreRemoved() throws {

@@ -31,7 +31,7 @@ open class CALayer: NSObject {
     weak var _superlayer: CALayer?
     var _mask: CALayer?
     /// The layer whose `mask` this layer is (a mask has no superlayer, as on Apple).
-    weak var _maskOwner: CALayer?
+    package weak var _maskOwner: CALayer?
     /// Stored animation copies, in the order added.
     var _animations: [(key: String, animation: CAAnimation)] = []
     /// The run loop this layer belongs to.

@@ -1,5 +1,6 @@
 import Flipbook
 import Foundation
+import FlipbookPixels
 
 /// Timeline events: each ``TransactionDescription`` runs as one explicit `CATransaction`.
 extension SceneBuilder {
@@ -44,6 +45,15 @@ extension SceneBuilder {
             case let .existing(n): child = existingLayer(n)
             }
             guard let child else { return }
+            // A cycle (a layer into itself, a parent into its child, a layer into its own mask's
+            // tree) is ignored by Core Animation; say so, with the scene line.
+            var up: CALayer? = parent
+            while let u = up, u !== child { up = u.superlayer ?? u._maskOwner }
+            if up === child {
+                let name = layersByName.first { $0.value === child }?.key ?? "a layer"
+                StandardStreams.error("flipbook: \(file)\(a.line.map { ":\($0)" } ?? ""): timeline: adding \"\(name)\" to \"\(a.parent)\" would put it inside itself; the step is ignored\n")
+                return
+            }
             if let i = a.index { parent.insertSublayer(child, at: UInt32(max(0, min(i, parent.sublayers?.count ?? 0)))) }
             else { parent.addSublayer(child) }
         case let .remove(name):

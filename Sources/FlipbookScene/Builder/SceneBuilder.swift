@@ -29,6 +29,8 @@ public final class SceneBuilder {
     public private(set) var root: CALayer
     /// Decoded images by resolved path.
     let images: [String: CGImage]
+    /// The scene file's name, for messages.
+    let file: String
     /// Layers built so far, by name.
     var layersByName: [String: CALayer] = [:]
     /// Every named layer description in the scene (initial tree, masks, event additions).
@@ -38,6 +40,7 @@ public final class SceneBuilder {
     /// error messages.
     public init(_ scene: SceneDescription, file: String = "scene") throws(SceneError) {
         self.scene = scene
+        self.file = file
         images = try Self.loadImages(scene, file: file)
         runLoop = VirtualRunLoop(startTime: min(0, scene.recording.start))
         root = CALayer()

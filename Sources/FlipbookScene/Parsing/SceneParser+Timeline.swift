@@ -60,7 +60,7 @@ extension SceneParser {
                 index = try i.integer()
                 guard index! >= 0 else { throw i.fail("expected an index >= 0, got \(index!)") }
             }
-            return .add(LayerAddition(source: source, parent: parent, index: index))
+            return .add(LayerAddition(source: source, parent: parent, index: index, line: n.json.line))
         case "remove":
             let o = try n.object(allowed: ["remove"])
             return .remove(layer: try layerReference(o["remove"]!, ctx))
