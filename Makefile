@@ -7,7 +7,7 @@ FLIPBOOK   := .build/release/flipbook
 # The benchmark suite is a package of its own (Benchmarks/Package.swift), never part of the products.
 BENCH      := $(SWIFT) run -c release --package-path Benchmarks flipbook-benchmarks
 
-.PHONY: setup build release test demo bench bench-png clean
+.PHONY: setup build release test demo bench bench-png clean fuzz
 
 ## setup: install the system packages that are missing (apt; uses sudo when not root)
 setup:
@@ -26,12 +26,24 @@ build: setup
 release: setup
 	$(RELEASE) --product flipbook
 
+## fuzz: the fuzz targets (scene, png, compositor), FUZZ_SECONDS each (default 60); found inputs go to Tests/Fixtures/fuzz
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	bash Fuzz/run.sh $(FUZZ_SECONDS)
+
 ## test: the whole test suite (debug build, parallel Swift Testing + XCTest)
 test: setup
 	@# A smoke run of the benchmark suite first (the Benchmarks package, debug build: two frames
 	@# of W2, so the suite cannot rot; it never fails on timing); then the test suite, whose
 	@# summary is the closing line.
 	$(SWIFT) run --package-path Benchmarks flipbook-benchmarks --workload w2 --frames 2 --warmups 0
+	@# A short, fixed-seed pass of each fuzz target (Fuzz/, docs/fuzzing.md): deterministic, so a
+	@# failure here is a regression, not luck.
+	$(SWIFT) build --package-path Fuzz
+	@F=$$($(SWIFT) build --package-path Fuzz --show-bin-path)/flipbook-fuzz; \
+	$$F scene --runs 300 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci && \
+	$$F png --runs 1500 --seed 1 --corpus Tests/FlipbookPNGTests/Fixtures --out /tmp/flipbook-fuzz-ci && \
+	$$F compositor --runs 1500 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci
 	$(SWIFT) test --parallel
 
 ## demo: render the default demo (layers, a transition, shadows, shape and gradient layers, a replicator; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg)

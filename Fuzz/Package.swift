@@ -1,0 +1,27 @@
+// swift-tools-version:6.1
+//
+// Flipbook's fuzz targets, a package of their own (as the benchmarks): an in-process driver
+// that mutates inputs and feeds them to the scene parser + builder + compositor, the PNG
+// decoder, and the compositor with random trees. See docs/fuzzing.md; `make fuzz` runs it.
+import PackageDescription
+
+let package = Package(
+    name: "FlipbookFuzz",
+    dependencies: [
+        .package(name: "Flipbook", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "flipbook-fuzz",
+            dependencies: [
+                .product(name: "Flipbook", package: "Flipbook"),
+                .product(name: "FlipbookPixels", package: "Flipbook"),
+                .product(name: "FlipbookPNG", package: "Flipbook"),
+                .product(name: "FlipbookRender", package: "Flipbook"),
+                .product(name: "FlipbookScene", package: "Flipbook"),
+            ],
+            // Swift 5 mode: the driver shares its globals with a watchdog thread on purpose.
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+    ]
+)

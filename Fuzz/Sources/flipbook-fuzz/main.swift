@@ -1,0 +1,198 @@
+import Flipbook
+import FlipbookPixels
+import FlipbookPNG
+import FlipbookRender
+import FlipbookScene
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// flipbook-fuzz TARGET [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR]
+//
+// A plain in-process fuzz driver (no coverage feedback): inputs from the corpus folders are
+// mutated (bit flips, interesting bytes and numbers, insertions, deletions, splices) and run
+// through the target. Before each run the input is written to OUT/current-TARGET, so when the
+// process dies the caller (`make fuzz`, Fuzz/run.sh) keeps it as a crash. A run longer than
+// 5 s or a resident set above 1 GiB is saved (hang-/rss-…) and exits 3 / 4. Deterministic
+// for a given seed.
+
+struct Mixer: RandomNumberGenerator {
+    var s: UInt64
+    mutating func next() -> UInt64 {
+        s &+= 0x9E37_79B9_7F4A_7C15
+        var z = s
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+var args = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? {
+    guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
+    defer { args.removeSubrange(i...(i + 1)) }
+    return args[i + 1]
+}
+var corpora: [String] = []
+while let c = option("--corpus") { corpora.append(c) }
+let seconds = option("--seconds").flatMap(Double.init)
+let runLimit = option("--runs").flatMap(Int.init)
+var rng = Mixer(s: option("--seed").flatMap(UInt64.init) ?? UInt64(time(nil)))
+let out = option("--out") ?? "Tests/Fixtures/fuzz"
+guard let target = args.first, ["scene", "png", "compositor"].contains(target) else {
+    FileHandle.standardError.write(Data("usage: flipbook-fuzz scene|png|compositor [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR]\n".utf8))
+    exit(2)
+}
+try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+
+// MARK: Corpus
+
+var corpus: [[UInt8]] = []
+for dir in corpora {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+    for f in files.sorted() where (target == "png" ? f.hasSuffix(".png") : f.hasSuffix(".json")) || target == "compositor" {
+        if let d = FileManager.default.contents(atPath: dir + "/" + f), d.count < 1 << 20 { corpus.append([UInt8](d)) }
+    }
+}
+if corpus.isEmpty { corpus = [[UInt8](repeating: 0, count: 64)] }
+
+// MARK: Mutation
+
+let interestingNumbers = ["0", "-1", "1e308", "-1e308", "1e19", "-1e19", "1e-320", "4294967296", "9223372036854775807",
+                          "NaN", "1e300", "0.5", "16384", "16385", "10000000", "-0"]
+func mutate(_ input: [UInt8]) -> [UInt8] {
+    var d = input
+    let steps = 1 + Int(rng.next() % 4)
+    for _ in 0..<steps {
+        if d.isEmpty { d = [UInt8(truncatingIfNeeded: rng.next())]; continue }
+        let i = Int(rng.next() % UInt64(d.count))
+        switch rng.next() % 8 {
+        case 0: d[i] ^= UInt8(1 << (rng.next() % 8))
+        case 1: d[i] = [0, 0xFF, 0x7F, 0x80, 0x30, 0x39, 0x2D, 0x22][Int(rng.next() % 8)]
+        case 2: d.insert(UInt8(truncatingIfNeeded: rng.next()), at: i)
+        case 3: d.removeSubrange(i..<min(d.count, i + 1 + Int(rng.next() % 16)))
+        case 4:   // splice another corpus item
+            let o = corpus[Int(rng.next() % UInt64(corpus.count))]
+            if !o.isEmpty { let j = Int(rng.next() % UInt64(o.count)); d.replaceSubrange(i..<d.count, with: o[j...].prefix(4096)) }
+        case 5:   // a number somewhere replaced by an extreme one
+            if let s = d[i...].firstIndex(where: { (0x30...0x39).contains($0) }) {
+                var e = s
+                while e < d.count, (0x30...0x39).contains(d[e]) || d[e] == 0x2E || d[e] == 0x65 || d[e] == 0x2D { e += 1 }
+                d.replaceSubrange(s..<e, with: Array(interestingNumbers[Int(rng.next() % UInt64(interestingNumbers.count))].utf8))
+            }
+        case 6:   // duplicate a slice (repeated structure)
+            let n = min(d.count - i, 1 + Int(rng.next() % 256))
+            d.insert(contentsOf: d[i..<(i + n)], at: i)
+        default:  // 32-bit big-endian length fields (PNG chunks) set to extremes
+            if i + 4 <= d.count {
+                let v: UInt32 = [0, 0xFFFF_FFFF, 0x7FFF_FFF0, 1 << 20, 16384][Int(rng.next() % 5)]
+                d[i] = UInt8(v >> 24); d[i + 1] = UInt8(v >> 16 & 0xFF); d[i + 2] = UInt8(v >> 8 & 0xFF); d[i + 3] = UInt8(v & 0xFF)
+            }
+        }
+    }
+    return Array(d.prefix(1 << 20))
+}
+
+// MARK: Targets
+
+let baseDirectory = corpora.first ?? FileManager.default.currentDirectoryPath
+func runScene(_ bytes: [UInt8]) {
+    guard let scene = try? SceneParser.parse(bytes, file: "fuzz.json", baseDirectory: baseDirectory),
+          let builder = try? SceneBuilder(scene, file: "fuzz.json") else { return }
+    var s = scene.recording
+    s.width = min(max(s.width, 1), 64); s.height = min(max(s.height, 1), 64); s.scale = 1
+    s.frames = s.frames.lowerBound...min(s.frames.upperBound, s.frames.lowerBound + 2)
+    let recorder = builder.makeRecorder(settings: s)
+    _ = try? recorder.record(to: NullFrameSink())
+}
+
+func runPNG(_ bytes: [UInt8]) {
+    _ = try? PNG.info(bytes)
+    _ = try? PNG.validate(bytes)
+    _ = try? PNG.decode(bytes)
+}
+
+/// A random tree from the bytes (as a stream of choices), with extreme values.
+func runCompositor(_ bytes: [UInt8]) {
+    var k = 0
+    func byte() -> UInt8 { defer { k += 1 }; return bytes.isEmpty ? 0 : bytes[k % bytes.count] }
+    func number() -> CGFloat {
+        let b = byte()
+        switch b % 16 {
+        case 0: return .nan
+        case 1: return .infinity
+        case 2: return -1e19
+        case 3: return 1e308
+        case 4: return 0
+        default: return CGFloat(Int(b) - 64) * CGFloat(byte() % 8 + 1)
+        }
+    }
+    func layer(_ depth: Int) -> RenderLayer {
+        let n = depth < 4 ? Int(byte() % 4) : 0
+        var t = CATransform3DIdentity
+        if byte() % 3 == 0 { t = CATransform3DMakeRotation(number(), number(), number(), 1) }
+        if byte() % 5 == 0 { t.m34 = number() / 1000 }
+        let img: CGImage? = byte() % 4 == 0 ? CGImage(pixelBuffer: PixelBuffer(width: 1 + Int(byte() % 8), height: 1 + Int(byte() % 8))) : nil
+        return RenderLayer(
+            bounds: CGRect(x: number(), y: number(), width: number(), height: number()),
+            position: CGPoint(x: number(), y: number()), zPosition: number(), transform: t,
+            opacity: Float(byte()) / 200, masksToBounds: byte() % 3 == 0,
+            backgroundColor: CGColor(red: 1, green: 0, blue: 0, alpha: CGFloat(byte()) / 255),
+            cornerRadius: number(), borderWidth: number(), contents: img,
+            contentsRect: CGRect(x: number(), y: number(), width: number(), height: number()),
+            contentsCenter: byte() % 4 == 0 ? CGRect(x: number(), y: number(), width: number(), height: number()) : CGRect(x: 0, y: 0, width: 1, height: 1),
+            shadowOpacity: Float(byte() % 3) / 2, shadowOffset: CGSize(width: number(), height: number()), shadowRadius: number(),
+            mask: byte() % 7 == 0 ? layer(depth + 1) : nil,
+            sublayers: (0..<n).map { _ in layer(depth + 1) },
+            tint: byte() % 6 == 0 ? RenderTint(red: 0.5, green: 1, blue: 1, alpha: 0.5) : nil,
+            cornerCurve: byte() % 2 == 0 ? .continuous : .circular)
+    }
+    let root = layer(0)
+    _ = try? Compositor(threadCount: 1).render(root, width: 48, height: 40)
+}
+
+// MARK: Watchdog and loop
+
+let started = Date()
+nonisolated(unsafe) var runStart = Date()
+nonisolated(unsafe) var currentInput: [UInt8] = []
+func save(_ kind: String, _ bytes: [UInt8]) {
+    var h: UInt64 = 1469598103934665603
+    for b in bytes { h = (h ^ UInt64(b)) &* 1099511628211 }
+    let path = "\(out)/\(kind)-\(target)-\(String(h, radix: 16))"
+    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    FileManager.default.createFile(atPath: "\(out)/last-\(target)", contents: Data(path.utf8))
+}
+func residentBytes() -> Int {
+    guard let s = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = s.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+let watchdog = Thread {
+    while true {
+        Thread.sleep(forTimeInterval: 0.5)
+        if Date().timeIntervalSince(runStart) > 5 { save("hang", currentInput); print("hang (> 5 s) saved"); exit(3) }
+        if residentBytes() > 1 << 30 { save("rss", currentInput); print("resident set above 1 GiB saved"); exit(4) }
+    }
+}
+watchdog.start()
+
+let currentPath = "\(out)/current-\(target)"
+var runs = 0
+while true {
+    if let limit = runLimit, runs >= limit { break }
+    if let seconds, Date().timeIntervalSince(started) >= seconds { break }
+    let input = mutate(corpus[Int(rng.next() % UInt64(corpus.count))])
+    currentInput = input
+    FileManager.default.createFile(atPath: currentPath, contents: Data(input))
+    runStart = Date()
+    switch target {
+    case "scene": runScene(input)
+    case "png": runPNG(input)
+    default: runCompositor(input)
+    }
+    runs += 1
+}
+try? FileManager.default.removeItem(atPath: currentPath)
+print("\(target): \(runs) runs in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, no crash, no hang, no RSS above 1 GiB")
