@@ -60,7 +60,7 @@ import FlipbookScene
                 contentsRect: CGRect(x: number(), y: number(), width: number(), height: number()),
                 contentsCenter: byte() % 4 == 0 ? CGRect(x: number(), y: number(), width: number(), height: number()) : CGRect(x: 0, y: 0, width: 1, height: 1),
                 shadowOpacity: Float(byte() % 3) / 2, shadowOffset: CGSize(width: number(), height: number()), shadowRadius: number(),
-                mask: byte() % 7 == 0 ? layer(depth + 1) : nil,
+                mask: depth < 4 && byte() % 7 == 0 ? layer(depth + 1) : nil,
                 sublayers: (0..<n).map { _ in layer(depth + 1) },
                 tint: byte() % 6 == 0 ? RenderTint(red: 0.5, green: 1, blue: 1, alpha: 0.5) : nil,
                 cornerCurve: byte() % 2 == 0 ? .continuous : .circular)

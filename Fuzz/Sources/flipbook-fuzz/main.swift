@@ -8,7 +8,7 @@ import Foundation
 import Glibc
 #endif
 
-// flipbook-fuzz TARGET [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR]
+// flipbook-fuzz TARGET [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR] [--replay FILE]
 //
 // A plain in-process fuzz driver (no coverage feedback): inputs from the corpus folders are
 // mutated (bit flips, interesting bytes and numbers, insertions, deletions, splices) and run
@@ -40,6 +40,7 @@ let seconds = option("--seconds").flatMap(Double.init)
 let runLimit = option("--runs").flatMap(Int.init)
 var rng = Mixer(s: option("--seed").flatMap(UInt64.init) ?? UInt64(time(nil)))
 let out = option("--out") ?? "Tests/Fixtures/fuzz"
+let replayPath = option("--replay")
 guard let target = args.first, ["scene", "png", "compositor"].contains(target) else {
     FileHandle.standardError.write(Data("usage: flipbook-fuzz scene|png|compositor [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR]\n".utf8))
     exit(2)
@@ -143,7 +144,7 @@ func runCompositor(_ bytes: [UInt8]) {
             contentsRect: CGRect(x: number(), y: number(), width: number(), height: number()),
             contentsCenter: byte() % 4 == 0 ? CGRect(x: number(), y: number(), width: number(), height: number()) : CGRect(x: 0, y: 0, width: 1, height: 1),
             shadowOpacity: Float(byte() % 3) / 2, shadowOffset: CGSize(width: number(), height: number()), shadowRadius: number(),
-            mask: byte() % 7 == 0 ? layer(depth + 1) : nil,
+            mask: depth < 4 && byte() % 7 == 0 ? layer(depth + 1) : nil,
             sublayers: (0..<n).map { _ in layer(depth + 1) },
             tint: byte() % 6 == 0 ? RenderTint(red: 0.5, green: 1, blue: 1, alpha: 0.5) : nil,
             cornerCurve: byte() % 2 == 0 ? .continuous : .circular)
@@ -177,6 +178,18 @@ let watchdog = Thread {
     }
 }
 watchdog.start()
+
+if let replay = replayPath {
+    // Replay one input as it is (no mutation): a kept crash, hang or RSS case.
+    let input = [UInt8](FileManager.default.contents(atPath: replay) ?? Data())
+    switch target {
+    case "scene": runScene(input)
+    case "png": runPNG(input)
+    default: runCompositor(input)
+    }
+    print("\(target): replayed \(replay) cleanly")
+    exit(0)
+}
 
 let currentPath = "\(out)/current-\(target)"
 var runs = 0

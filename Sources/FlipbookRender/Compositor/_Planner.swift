@@ -461,7 +461,10 @@ struct _Planner {
         let tol = PathFlattening.defaultTolerance
         guard R.isFinite, R > tol else { return R.isFinite ? 1 : 64 }
         let theta = 2 * acos(1 - tol / R)
-        return max(1, min(256, Int((0.5 * Double.pi / theta).rounded(.up))))
+        // For a huge R, 1 − tol/R rounds to 1 and θ to 0: as many chords as allowed (found by
+        // the compositor fuzz target: Int(∞) trapped).
+        let n = (0.5 * Double.pi / theta).rounded(.up)
+        return n.isFinite ? max(1, Int(min(n, 256))) : 256
     }
 
     /// Appends a draw of `paint` over `own` clipped by `clips`.
