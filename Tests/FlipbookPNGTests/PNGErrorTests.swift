@@ -232,3 +232,61 @@ import FlipbookTestSupport
         }
     }
 }
+
+/// What the decoder does with the PNG oddities issue 17 asked about — decided and documented
+/// in docs/limits.md ("PNG oddities"): all are accepted the way libpng and browsers accept them.
+@Suite struct PNGOdditiesTests {
+    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return be32(UInt32(data.count)) + body + be32(PNGHostileFileTests.crc(body))
+    }
+    /// A zlib stream of one stored (uncompressed) block.
+    static func zlib(_ raw: [UInt8]) -> [UInt8] {
+        var a: UInt32 = 1, b: UInt32 = 0
+        for x in raw { a = (a + UInt32(x)) % 65521; b = (b + a) % 65521 }
+        let n = UInt16(raw.count)
+        return [0x78, 0x01, 0x01, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8)] + raw + be32(b << 16 | a)
+    }
+    static func png(_ w: UInt32, _ h: UInt32, type: UInt8, raw: [UInt8], before: [UInt8] = [], after: [UInt8] = [],
+                    idatTail: [UInt8] = [], trailing: [UInt8] = []) -> [UInt8] {
+        PNGHostileFileTests.signature + chunk("IHDR", be32(w) + be32(h) + [8, type, 0, 0, 0]) + before
+            + chunk("IDAT", zlib(raw) + idatTail) + after + chunk("IEND", []) + trailing
+    }
+    static let green: [UInt8] = [0, 0, 255, 0, 255]   // filter 0, one RGBA pixel
+
+    @Test func dataAfterIENDIsIgnored() throws {
+        let p = try PNG.decode(Self.png(1, 1, type: 6, raw: Self.green, trailing: Array("trailing".utf8)))
+        #expect(p[0, 0] == RGBA8(r: 0, g: 255, b: 0, a: 255))
+    }
+
+    @Test func apngShowsItsDefaultImage() throws {
+        let actl = Self.chunk("acTL", Self.be32(2) + Self.be32(0))
+        let fctl = Self.chunk("fcTL", Self.be32(0) + Self.be32(1) + Self.be32(1) + Self.be32(0) + Self.be32(0) + [0, 1, 0, 10, 0, 0])
+        let fdat = Self.chunk("fdAT", Self.be32(1) + Self.zlib([0, 255, 0, 0, 255]))
+        let p = try PNG.decode(Self.png(1, 1, type: 6, raw: Self.green, before: actl + fctl, after: fdat))
+        #expect(p[0, 0] == RGBA8(r: 0, g: 255, b: 0, a: 255))   // the IDAT image, not the red second frame
+    }
+
+    @Test func bytesAfterTheZlibStreamInIDATAreIgnored() throws {
+        let p = try PNG.decode(Self.png(1, 1, type: 6, raw: Self.green, idatTail: Array("extra".utf8)))
+        #expect(p[0, 0] == RGBA8(r: 0, g: 255, b: 0, a: 255))
+    }
+
+    @Test func tRNSOnRGBAIsIgnored() throws {
+        let trns = Self.chunk("tRNS", [0, 0, 0, 255, 0, 0])
+        let p = try PNG.decode(Self.png(1, 1, type: 6, raw: Self.green, before: trns))
+        #expect(p[0, 0] == RGBA8(r: 0, g: 255, b: 0, a: 255))
+    }
+
+    /// A palette index past the palette's end reads as opaque black (libpng's zero-filled
+    /// 256-entry palette); indices inside it read as usual.
+    @Test func paletteIndexPastTheEndIsBlack() throws {
+        let plte = Self.chunk("PLTE", [255, 0, 0, 0, 255, 0])
+        let file = PNGHostileFileTests.signature + Self.chunk("IHDR", Self.be32(2) + Self.be32(1) + [8, 3, 0, 0, 0])
+            + plte + Self.chunk("IDAT", Self.zlib([0, 1, 5])) + Self.chunk("IEND", [])
+        let p = try PNG.decode(file)
+        #expect(p[0, 0] == RGBA8(r: 0, g: 255, b: 0, a: 255))
+        #expect(p[1, 0] == RGBA8(r: 0, g: 0, b: 0, a: 255), "\(p[1, 0])")
+    }
+}
