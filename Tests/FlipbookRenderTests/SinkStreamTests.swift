@@ -1,4 +1,5 @@
 import Testing
+import Synchronization
 import Foundation
 @testable import FlipbookRender
 import FlipbookPixels
@@ -118,6 +119,24 @@ import FlipbookTestSupport
             try sink.finish()
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [])
+    }
+
+    /// Cancelling stops ffmpeg at once (SIGKILL: the output is thrown away), even an ffmpeg
+    /// that would take its time over SIGTERM — this one ignores it and never reads its input
+    /// again; with SIGTERM, cancel() would wait for it forever.
+    @Test func cancelStopsTheProgramAtOnce() throws {
+        let bin = fakeFFmpeg("trap '' TERM; while :; do sleep 1; done")
+        let dir = outFolder.path
+        let sink = FFmpegSink(path: dir + "/movie.mp4", container: .mp4, searchPath: bin)
+        try sink.begin(format)
+        try sink.write(frame: 0, sinkFrame(4, 2, seed: 1), time: 0)
+        let done = Mutex(false)
+        let t = Thread { sink.cancel(); done.withLock { $0 = true } }
+        t.start()
+        let deadline = Date().addingTimeInterval(10)
+        while !done.withLock({ $0 }) && Date() < deadline { usleep(10_000) }
+        #expect(done.withLock { $0 }, "cancel() did not return")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { !$0.hasPrefix(".") || $0.contains("partial") } == [])
     }
 
     @Test func programQuittingEarlyIsAnError() throws {

@@ -95,10 +95,11 @@ final class _Subprocess: @unchecked Sendable {
         if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
     }
 
-    /// Stops the child (SIGTERM) and waits for it.
+    /// Stops the child at once (SIGKILL: its output is being thrown away, so it need not flush
+    /// — SIGTERM let ffmpeg finish encoding what it had, seconds after a Ctrl-C) and reaps it.
     func terminate() {
         closeInput()
-        if reaped == nil { kill(pid, SIGTERM); _ = wait() }
+        if reaped == nil { kill(pid, SIGKILL); _ = wait() }
     }
 
     /// The last `limit` bytes the child printed (stdout and stderr), trimmed.
