@@ -88,18 +88,7 @@ import Foundation
     /// mismatch, found without inflating — not a gigabyte allocation, not "unreadable".
     @Test func sizesAreComparedBeforeDecoding() throws {
         let e = try write(Self.image(), "e.png")
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            var c: UInt32 = 0xFFFF_FFFF
-            for b in body { c ^= UInt32(b); for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 } }
-            c = ~c
-            let n = UInt32(data.count)
-            return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + body
-                + [UInt8(c >> 24), UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)]
-        }
-        let side: [UInt8] = [0, 0, 0x40, 0]   // 16384
-        let big = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", side + side + [8, 6, 0, 0, 0])
-            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00]) + chunk("IEND", [])
+        let big = PNGBytes.headerOnlyGiant()
         let a = "\(root)/big.png"
         try Data(big).write(to: URL(fileURLWithPath: a))
         let report = try run([e, a]).get()

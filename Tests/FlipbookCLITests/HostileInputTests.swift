@@ -105,24 +105,8 @@ import FlipbookTestSupport
 @Suite struct ImagePixelBudgetTests {
     let folder = TemporaryDirectory(prefix: "flipbook-budget-")
 
-    /// A structurally whole PNG whose header says 16384×16384 (its data could never decode).
-    static func bomb() -> [UInt8] {
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            var c: UInt32 = 0xFFFF_FFFF
-            for b in body { c ^= UInt32(b); for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 } }
-            c = ~c
-            let n = UInt32(data.count)
-            return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + body
-                + [UInt8(c >> 24), UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)]
-        }
-        let side: [UInt8] = [0, 0, 0x40, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", side + side + [8, 6, 0, 0, 0])
-            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00]) + chunk("IEND", [])
-    }
-
     @Test func scenesAreRefusedBeforeDecoding() throws {
-        for name in ["a.png", "b.png"] { try Data(Self.bomb()).write(to: URL(fileURLWithPath: folder.file(name))) }
+        for name in ["a.png", "b.png"] { try Data(PNGBytes.headerOnlyGiant()).write(to: URL(fileURLWithPath: folder.file(name))) }
         let scene = folder.file("s.json")
         try Data(#"{"output": {"size": "64x64", "duration": 0.1}, "layers": [{"contents": "a.png"}, {"contents": "b.png"}]}"#.utf8)
             .write(to: URL(fileURLWithPath: scene))

@@ -179,27 +179,10 @@ import FlipbookTestSupport
 
 /// Hostile files that once made the decoder allocate what the file does not hold.
 @Suite struct PNGHostileFileTests {
-    /// CRC-32 (PNG's, reflected 0xEDB88320) of `bytes`.
-    static func crc(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-            c ^= UInt32(b)
-            for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
-        }
-        return ~c
-    }
-
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-
-    /// A chunk with a correct CRC.
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return be32(UInt32(data.count)) + body + be32(crc(body))
-    }
-
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    static func ihdr(_ w: UInt32, _ h: UInt32) -> [UInt8] { chunk("IHDR", be32(w) + be32(h) + [8, 6, 0, 0, 0]) }
+    static func be32(_ v: UInt32) -> [UInt8] { PNGBytes.be32(v) }
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { PNGBytes.chunk(type, data) }
+    static let signature = PNGBytes.signature
+    static func ihdr(_ w: UInt32, _ h: UInt32) -> [UInt8] { PNGBytes.ihdr(w, h) }
 
     /// The 44-byte file of the report: a tEXt chunk that claims 0x7ffffff0 bytes. It is
     /// "truncated" at once — by the chunk walk, before libpng allocates the chunk.
@@ -236,21 +219,12 @@ import FlipbookTestSupport
 /// What the decoder does with the PNG oddities issue 17 asked about — decided and documented
 /// in docs/limits.md ("PNG oddities"): all are accepted the way libpng and browsers accept them.
 @Suite struct PNGOdditiesTests {
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return be32(UInt32(data.count)) + body + be32(PNGHostileFileTests.crc(body))
-    }
-    /// A zlib stream of one stored (uncompressed) block.
-    static func zlib(_ raw: [UInt8]) -> [UInt8] {
-        var a: UInt32 = 1, b: UInt32 = 0
-        for x in raw { a = (a + UInt32(x)) % 65521; b = (b + a) % 65521 }
-        let n = UInt16(raw.count)
-        return [0x78, 0x01, 0x01, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8)] + raw + be32(b << 16 | a)
-    }
+    static func be32(_ v: UInt32) -> [UInt8] { PNGBytes.be32(v) }
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { PNGBytes.chunk(type, data) }
+    static func zlib(_ raw: [UInt8]) -> [UInt8] { PNGBytes.zlib(raw) }
     static func png(_ w: UInt32, _ h: UInt32, type: UInt8, raw: [UInt8], before: [UInt8] = [], after: [UInt8] = [],
                     idatTail: [UInt8] = [], trailing: [UInt8] = []) -> [UInt8] {
-        PNGHostileFileTests.signature + chunk("IHDR", be32(w) + be32(h) + [8, type, 0, 0, 0]) + before
+        PNGBytes.signature + chunk("IHDR", be32(w) + be32(h) + [8, type, 0, 0, 0]) + before
             + chunk("IDAT", zlib(raw) + idatTail) + after + chunk("IEND", []) + trailing
     }
     static let green: [UInt8] = [0, 0, 255, 0, 255]   // filter 0, one RGBA pixel
@@ -283,7 +257,7 @@ import FlipbookTestSupport
     /// 256-entry palette); indices inside it read as usual.
     @Test func paletteIndexPastTheEndIsBlack() throws {
         let plte = Self.chunk("PLTE", [255, 0, 0, 0, 255, 0])
-        let file = PNGHostileFileTests.signature + Self.chunk("IHDR", Self.be32(2) + Self.be32(1) + [8, 3, 0, 0, 0])
+        let file = PNGBytes.signature + Self.chunk("IHDR", Self.be32(2) + Self.be32(1) + [8, 3, 0, 0, 0])
             + plte + Self.chunk("IDAT", Self.zlib([0, 1, 5])) + Self.chunk("IEND", [])
         let p = try PNG.decode(file)
         #expect(p[0, 0] == RGBA8(r: 0, g: 255, b: 0, a: 255))
