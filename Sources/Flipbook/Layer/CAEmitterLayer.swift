@@ -34,14 +34,7 @@ open class CAEmitterLayer: CALayer {
     }
 
     final func _setEmitter<T: Equatable>(_ field: WritableKeyPath<_EmitterState, T>, _ new: T, key: String) {
-        let old = _emitter[keyPath: field]
-        if old == new { return }
-        _change(key, old: _flattenOptional(old), new: _flattenOptional(new)) { l in
-            guard let e = l as? CAEmitterLayer else { return }
-            var s = e._emitter
-            s[keyPath: field] = new
-            e._emitter = s
-        }
+        _setSubclassField(\CAEmitterLayer._emitter, field, new, key: key)
     }
 
     /// The cells emitted. Default nil.

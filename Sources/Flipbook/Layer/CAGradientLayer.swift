@@ -57,14 +57,7 @@ open class CAGradientLayer: CALayer {
 
     final func _setGradient<T>(_ field: WritableKeyPath<_GradientState, T>, _ new: T, key: String,
                                same: (T, T) -> Bool) {
-        let old = _gradient[keyPath: field]
-        if same(old, new) { return }
-        _change(key, old: _flattenOptional(old), new: _flattenOptional(new)) { l in
-            guard let g = l as? CAGradientLayer else { return }
-            var state = g._gradient
-            state[keyPath: field] = new
-            g._gradient = state
-        }
+        _setSubclassField(\CAGradientLayer._gradient, field, new, key: key, same: same)
     }
 
     /// The colours (`CGColor`s; other elements are ignored when drawing). Default nil. Animatable.

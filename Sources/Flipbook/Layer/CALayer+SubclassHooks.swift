@@ -8,6 +8,24 @@ import Foundation
 /// - the render snapshot (`CALayer+RenderTree.swift`): the shape to draw, from the custom-key
 ///   storage of the (presentation or committed) values being snapshotted.
 extension CALayer {
+    /// Sets one field of a built-in subclass's typed state (kept in the custom-key storage and
+    /// reached through the computed property `state`) through the layer's one change path:
+    /// the action search, the transaction, the committed state, the implicit animation.
+    /// `same` decides "no change" (Equatable's `==` unless given).
+    final func _setSubclassField<L: CALayer, S, T>(_ state: ReferenceWritableKeyPath<L, S>, _ field: WritableKeyPath<S, T>,
+                                                 _ new: T, key: String, same: (T, T) -> Bool) {
+        guard let me = self as? L else { return }
+        let old = me[keyPath: state][keyPath: field]
+        if same(old, new) { return }
+        let path = state.appending(path: field)
+        _change(key, old: _flattenOptional(old), new: _flattenOptional(new)) { l in (l as? L)?[keyPath: path] = new }
+    }
+
+    final func _setSubclassField<L: CALayer, S, T: Equatable>(_ state: ReferenceWritableKeyPath<L, S>, _ field: WritableKeyPath<S, T>,
+                                                            _ new: T, key: String) {
+        _setSubclassField(state, field, new, key: key, same: ==)
+    }
+
     /// The KVC entry of a key that belongs to this layer's built-in subclass, or nil.
     @inline(__always)
     final func _subclassKeyEntry(_ key: String) -> _LayerKeyEntry? {

@@ -41,14 +41,7 @@ open class CAReplicatorLayer: CALayer {
     }
 
     final func _setReplicator<T: Equatable>(_ field: WritableKeyPath<_ReplicatorState, T>, _ new: T, key: String) {
-        let old = _replicator[keyPath: field]
-        if old == new { return }
-        _change(key, old: _flattenOptional(old), new: _flattenOptional(new)) { l in
-            guard let r = l as? CAReplicatorLayer else { return }
-            var s = r._replicator
-            s[keyPath: field] = new
-            r._replicator = s
-        }
+        _setSubclassField(\CAReplicatorLayer._replicator, field, new, key: key)
     }
 
     /// How many copies of the sublayers are drawn (instance 0 is the sublayers themselves).

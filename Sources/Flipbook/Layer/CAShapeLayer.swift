@@ -61,14 +61,7 @@ open class CAShapeLayer: CALayer {
     /// Sets one shape value through the layer's one change path (action search, transaction,
     /// committed state, implicit animation).
     final func _setShape<T: Equatable>(_ field: WritableKeyPath<_ShapeState, T>, _ new: T, key: String) {
-        let old = _shape[keyPath: field]
-        if old == new { return }
-        _change(key, old: _flattenOptional(old), new: _flattenOptional(new)) { l in
-            guard let s = l as? CAShapeLayer else { return }
-            var shape = s._shape
-            shape[keyPath: field] = new
-            s._shape = shape
-        }
+        _setSubclassField(\CAShapeLayer._shape, field, new, key: key)
     }
 
     /// The path drawn (layer coordinates). A `CGMutablePath` is copied when set, so changing it
