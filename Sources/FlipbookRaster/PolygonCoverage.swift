@@ -28,8 +28,8 @@ public struct PolygonCoverage: Sendable {
     public init?(points: [(x: Double, y: Double)], clipX0: Int, clipY0: Int, clipX1: Int, clipY1: Int) {
         guard points.count >= 3, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
         let xs = points.map(\.x), ys = points.map(\.y)
-        let bx0 = max(clipX0, Int(xs.min()!.rounded(.down))), bx1 = min(clipX1, Int(xs.max()!.rounded(.up)))
-        let by0 = max(clipY0, Int(ys.min()!.rounded(.down))), by1 = min(clipY1, Int(ys.max()!.rounded(.up)))
+        let bx0 = max(clipX0, pixelFloor(xs.min()!)), bx1 = min(clipX1, pixelCeil(xs.max()!))
+        let by0 = max(clipY0, pixelFloor(ys.min()!)), by1 = min(clipY1, pixelCeil(ys.max()!))
         guard bx0 < bx1, by0 < by1 else { return nil }
         let cx0 = Double(bx0), cx1 = Double(bx1)
         var edges: [_Edge] = []

@@ -3,6 +3,7 @@ import Testing
 import Glibc
 #endif
 @testable import FlipbookRaster
+import FlipbookTestSupport
 
 /// Strokes `path` and fills the outline (non-zero) into a 64×64 bitmap.
 func strokeBitmap(_ path: RasterPath, _ style: StrokeStyle, size: Int = 64) -> (CoverageBitmap, Double) {
@@ -134,6 +135,57 @@ func distanceToSegment(_ p: RasterPoint, _ a: RasterPoint, _ b: RasterPoint) -> 
         // phase 0: on [0,4], [6,10], …; an odd pattern [3] repeats as [3,3]
         let (bm0, _) = strokeBitmap(Self.line(0, 10, 40, 10), StrokeStyle(width: 2, dashes: [3]))
         #expect(bm0[0, 9] == 255 && bm0[2, 9] == 255 && bm0[3, 9] == 0 && bm0[5, 9] == 0 && bm0[6, 9] == 255)
+    }
+
+    /// Culling dashes to the visible rectangle keeps every visible pixel: random dashed
+    /// polylines and curves reaching far outside a 64×64 window, every cap and join, under a
+    /// rotation and scale, agree within one level with and without `visible` (the skip finds
+    /// the pattern position in one step, not dash by dash, so a dash end can move by a
+    /// rounding error of the arc length).
+    @Test func culledDashesDrawTheSamePixels() {
+        var rng = SplitMix64(seed: 7)
+        func r() -> Double { rng.unit() * 400 - 170 }
+        let caps: [StrokeStyle.Cap] = [.butt, .round, .square], joins: [StrokeStyle.Join] = [.miter, .round, .bevel]
+        for trial in 0..<60 {
+            var p = RasterPath()
+            p.move(to: RasterPoint(r(), r()))
+            for _ in 0..<6 {
+                if rng.unit() < 0.5 { p.line(to: RasterPoint(r(), r())) }
+                else { p.cubic(to: RasterPoint(r(), r()), control1: RasterPoint(r(), r()), control2: RasterPoint(r(), r())) }
+            }
+            if trial % 3 == 0 { p.close() }
+            let style = StrokeStyle(width: 1 + rng.unit() * 9, cap: caps[trial % 3], join: joins[(trial / 3) % 3],
+                                    miterLimit: 1 + rng.unit() * 12, dashes: [1 + rng.unit() * 12, 1 + rng.unit() * 8],
+                                    dashPhase: rng.unit() * 30)
+            let t = RasterTransform.rotation(rng.unit() * 6).concatenating(.scale(0.5 + rng.unit(), 0.5 + rng.unit()))
+                .concatenating(.translation(32, 32))
+            let clip = RasterClip(width: 64, height: 64)
+            var full = RasterPath(), culled = RasterPath()
+            PathStroker().stroke(p, style: style, transform: t, into: &full)
+            PathStroker().stroke(p, style: style, transform: t, visible: clip, into: &culled)
+            #expect(culled.points.count <= full.points.count)
+            let a = rasterize(full, rule: .nonZero, clip: clip).bytes, b = rasterize(culled, rule: .nonZero, clip: clip).bytes
+            let worst = zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst <= 1, "trial \(trial)")
+        }
+    }
+
+    /// A dashed path billions of units long (a hostile scene file) costs what its visible part
+    /// costs; with nothing to cull by, a pattern past the dash budget is stroked solid.
+    @Test func hugeDashedPathsAreBounded() {
+        var rect = RasterPath(); rect.addRect(x: 10, y: 10, width: 40, height: 4_294_967_296)
+        var outline = RasterPath()
+        PathStroker().stroke(rect, style: StrokeStyle(width: 2, dashes: [8, 6]), visible: RasterClip(width: 64, height: 64),
+                             into: &outline)
+        #expect(outline.points.count < 2_000)
+        let bm = rasterize(outline, rule: .nonZero, clip: RasterClip(width: 64, height: 64))
+        #expect(bm[14, 10] == 255 && bm[20, 10] == 0 && bm[28, 10] == 255)  // top edge: on [10,18], off [18,24], on [24,32]
+        // No visible rectangle: 10⁸ dashes would be needed; the budget strokes it solid.
+        var line = RasterPath(); line.move(to: 0, 10); line.line(to: 1e8, 10)
+        var solid = RasterPath()
+        PathStroker().stroke(line, style: StrokeStyle(width: 2, dashes: [0.5, 0.5]), into: &solid)
+        let sb = rasterize(solid, rule: .nonZero, clip: RasterClip(width: 64, height: 64))
+        #expect((0..<64).allSatisfy { sb[$0, 9] == 255 })
     }
 
     @Test func dashesFollowCornersAndClosedPaths() {

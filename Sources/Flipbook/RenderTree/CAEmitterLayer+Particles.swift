@@ -105,7 +105,11 @@ extension CAEmitterLayer {
         let lastD = (emitting * rate).rounded(.down)
         guard lastD.isFinite, lastD < 9e15 else { return }
         let last = Int(lastD)
-        var first = max(0, Int(((elapsed - maxLife) * rate).rounded(.up)))
+        // Compared as a Double first: (elapsed − maxLife)·rate can be −1e20 for a long-lived
+        // cell (found by the scene fuzz target: the conversion trapped).
+        let firstD = ((elapsed - maxLife) * rate).rounded(.up)
+        guard !firstD.isNaN, firstD <= lastD else { return }
+        var first = firstD <= 0 ? 0 : Int(firstD)
         first = max(first, last - Self.maximumParticlesPerCell + 1)
         guard first <= last else { return }
         let r = _Random(base: path)

@@ -15,7 +15,7 @@ extension CGContext {
 
     /// Strokes the current path with the stroke colour and line style, then empties the path.
     public func strokePath() {
-        let scale = _strokeIntoOutline(_path)
+        let scale = _strokeIntoOutline(_path, forDrawing: true)
         _clearPath()
         if let scale { _fillDevice(_outline, rule: .winding, color: _state.strokeColor, coverageScale: scale) }
     }
@@ -46,7 +46,7 @@ extension CGContext {
     /// Strokes `rect` with the current line style. The current path is untouched.
     public func stroke(_ rect: CGRect) {
         let p = CGMutablePath(); p.addRect(rect, transform: _state.ctm)
-        if let (o, s) = _strokeOutline(of: p) { _fillDevice(o, rule: .winding, color: _state.strokeColor, coverageScale: s) }
+        if let (o, s) = _strokeOutline(of: p, forDrawing: true) { _fillDevice(o, rule: .winding, color: _state.strokeColor, coverageScale: s) }
     }
 
     /// Strokes `rect` with line width `width` (the state's width is unchanged).
@@ -359,9 +359,8 @@ extension CGContext {
     /// Pixel bounds of a device path's control points (grown by 1), or nil (empty / not finite).
     static func _pixelBounds(_ path: RasterPath) -> _IRect? {
         guard let b = path.controlBounds, b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite else { return nil }
-        let lim = 1e7
-        return _IRect(x0: Int(max(-lim, b.minX).rounded(.down)) - 1, y0: Int(max(-lim, b.minY).rounded(.down)) - 1,
-                      x1: Int(min(lim, b.maxX).rounded(.up)) + 1, y1: Int(min(lim, b.maxY).rounded(.up)) + 1)
+        return _IRect(x0: pixelFloor(b.minX) - 1, y0: pixelFloor(b.minY) - 1,
+                      x1: pixelCeil(b.maxX) + 1, y1: pixelCeil(b.maxY) + 1)
     }
 
     /// The shape's coverage over `pathBounds ∩ within` (× `scale`, thresholded without

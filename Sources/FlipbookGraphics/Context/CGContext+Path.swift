@@ -133,20 +133,25 @@ extension CGContext {
     /// hairlines); nil when nothing is drawn (empty path, singular CTM). The stored device path is
     /// mapped back to user space and stroked through the CTM, so the width, dashes and joins are
     /// in the user space current at stroke time (Apple's rule).
-    func _strokeOutline(of devicePath: CGPath? = nil) -> (RasterPath, Double)? {
-        guard let scale = _strokeIntoOutline(devicePath ?? _path) else { return nil }
+    ///
+    /// `forDrawing`: only the surface's pixels will be filled, so dashes off the surface are
+    /// skipped (see ``PathStroker/stroke(_:style:transform:visible:into:)``); path queries
+    /// (`replacePathWithStrokedPath`, `pathContains`) keep the whole outline.
+    func _strokeOutline(of devicePath: CGPath? = nil, forDrawing: Bool = false) -> (RasterPath, Double)? {
+        guard let scale = _strokeIntoOutline(devicePath ?? _path, forDrawing: forDrawing) else { return nil }
         return (_outline, scale)
     }
 
     /// Strokes the device path `p` into the context's reused ``_outline`` (emptied first);
     /// returns the coverage scale, or nil when nothing is drawn. See ``_strokeOutline(of:)``.
-    func _strokeIntoOutline(_ p: CGPath) -> Double? {
+    func _strokeIntoOutline(_ p: CGPath, forDrawing: Bool) -> Double? {
         guard !p.isEmpty, _state.ctm._isInvertible else { return nil }
         Self._loadRaster(p, mapping: _deviceToUser, into: &_strokeUser)
         var style = _strokeStyle
         if style.width == 0 { style.width = 1e-6 }   // Core Graphics: width 0 is the thinnest line
         _outline.removeAll(keepingCapacity: true)
-        let scale = _stroker.stroke(_strokeUser, style: style, transform: _rasterCTM, into: &_outline)
+        let scale = _stroker.stroke(_strokeUser, style: style, transform: _rasterCTM,
+                                    visible: forDrawing ? RasterClip(width: width, height: height) : nil, into: &_outline)
         guard scale > 0, !_outline.isEmpty else { return nil }
         return scale
     }

@@ -150,10 +150,10 @@ public final class PathRasterizer {
     @usableFromInline
     func _prepare(_ b: (Double, Double, Double, Double), _ clip: RasterClip) -> Bool {
         let lim = Self.coordinateLimit
-        let bx0 = Int(Swift.max(b.0, -lim).rounded(.down)) - 1
-        let by0 = Int(Swift.max(b.1, -lim).rounded(.down)) - 1
-        let bx1 = Int(Swift.min(b.2, lim).rounded(.up)) + 1
-        let by1 = Int(Swift.min(b.3, lim).rounded(.up)) + 1
+        let bx0 = pixelFloor(Swift.min(Swift.max(b.0, -lim), lim)) - 1
+        let by0 = pixelFloor(Swift.min(Swift.max(b.1, -lim), lim)) - 1
+        let bx1 = pixelCeil(Swift.min(Swift.max(b.2, -lim), lim)) + 1
+        let by1 = pixelCeil(Swift.min(Swift.max(b.3, -lim), lim)) + 1
         let x0 = Swift.max(bx0, clip.x0), x1 = Swift.min(bx1, clip.x1)
         let y0 = Swift.max(by0, clip.y0), y1 = Swift.min(by1, clip.y1)
         guard x0 < x1, y0 < y1 else { return false }

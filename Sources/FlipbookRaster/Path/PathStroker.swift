@@ -23,6 +23,12 @@ public struct StrokeStyle: Sendable, Hashable {
     /// Distance into the dash pattern at which the path starts.
     public var dashPhase: Double
 
+    /// The most dashes one stroke is cut into (after culling to the visible rectangle). A
+    /// pattern finer than that over the visible length is stroked solid instead — Skia's
+    /// choice too: at that density the dashes are far below a pixel and the outline would
+    /// cost memory in proportion to the path's length, not the picture's.
+    public static let maximumDashCount = 1_000_000
+
     public init(width: Double = 1, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 10,
                 dashes: [Double] = [], dashPhase: Double = 0) {
         self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit
@@ -100,9 +106,14 @@ public final class PathStroker {
     /// Appends the stroke outline of `path` (user space, mapped by `transform`) to `outline`, in
     /// device space. Returns the coverage scale: 1, or the device width for hairlines (< 1), or
     /// 0 when nothing is drawn. Fill the outline with ``FillRule/nonZero``.
+    ///
+    /// `visible` (device pixels), when given, is the only part of the outline the caller will
+    /// fill: dashes wholly outside it (with room for caps and miters) are skipped by arithmetic
+    /// on the pattern instead of being built, so a dashed path a billion units long costs what
+    /// its visible part costs. The pixels inside `visible` are the same with or without it.
     @discardableResult
     public func stroke(_ path: RasterPath, style: StrokeStyle, transform: RasterTransform = .identity,
-                       into outline: inout RasterPath) -> Double {
+                       visible: RasterClip? = nil, into outline: inout RasterPath) -> Double {
         guard style.width > 0, style.width.isFinite else { return 0 }
         let det = abs(transform.a * transform.d - transform.b * transform.c)
         let scale = transform.maxScale
@@ -125,8 +136,9 @@ public final class PathStroker {
 
         // 2. Dashes.
         var usePts = pts, useSmooth = smooth, useSubs = subs
-        if let pattern = Self.dashPattern(style.dashes) {
-            dash(pattern: pattern, phase: style.dashPhase)
+        if let pattern = Self.dashPattern(style.dashes),
+           dash(pattern: pattern, phase: style.dashPhase,
+                cull: Self.userCullBox(visible, transform, margin: width / 2 * (max(style.miterLimit, 1) + 1) + 2 * tol)) {
             usePts = dpts; useSmooth = dsmooth; useSubs = dsubs
         }
 
@@ -139,6 +151,43 @@ public final class PathStroker {
         }
         dirs = ctx.dirs; lens = ctx.lens; sideA = ctx.sideA; sideB = ctx.sideB; scratch = ctx.scratch
         return coverageScale
+    }
+
+    /// The user-space box (minX, minY, maxX, maxY) covering the device rectangle `visible`,
+    /// grown by `margin` user units; nil when there is nothing to cull by.
+    static func userCullBox(_ visible: RasterClip?, _ t: RasterTransform, margin: Double) -> (Double, Double, Double, Double)? {
+        guard let v = visible, margin.isFinite else { return nil }
+        let det = t.a * t.d - t.b * t.c
+        guard det != 0, det.isFinite else { return nil }
+        // inverse of (x, y) ↦ (a x + c y + tx, b x + d y + ty)
+        func inv(_ X: Double, _ Y: Double) -> (Double, Double) {
+            let x = X - t.tx, y = Y - t.ty
+            return ((t.d * x - t.c * y) / det, (-t.b * x + t.a * y) / det)
+        }
+        let cs = [inv(Double(v.x0), Double(v.y0)), inv(Double(v.x1), Double(v.y0)),
+                  inv(Double(v.x0), Double(v.y1)), inv(Double(v.x1), Double(v.y1))]
+        let box = (cs.map(\.0).min()! - margin, cs.map(\.1).min()! - margin,
+                   cs.map(\.0).max()! + margin, cs.map(\.1).max()! + margin)
+        guard box.0.isFinite, box.1.isFinite, box.2.isFinite, box.3.isFinite else { return nil }
+        return box
+    }
+
+    /// The part [v0, v1] (distances from `a`) of the segment a → a + u·len inside `box`
+    /// (Liang–Barsky); v0 > v1 when it misses.
+    @inline(__always)
+    static func visibleSpan(_ a: RasterPoint, _ u: RasterPoint, _ len: Double, _ box: (Double, Double, Double, Double)?) -> (Double, Double) {
+        guard let box else { return (0, len) }
+        var t0 = 0.0, t1 = len
+        for (p, d, lo, hi) in [(a.x, u.x, box.0, box.2), (a.y, u.y, box.1, box.3)] {
+            if d == 0 {
+                if p < lo || p > hi { return (1, 0) }
+            } else {
+                var e0 = (lo - p) / d, e1 = (hi - p) / d
+                if e0 > e1 { swap(&e0, &e1) }
+                t0 = max(t0, e0); t1 = min(t1, e1)
+            }
+        }
+        return t0 <= t1 ? (t0, t1) : (1, 0)
     }
 
     /// The pattern to use, or nil for a solid stroke.
@@ -190,7 +239,12 @@ public final class PathStroker {
 
     // MARK: Dashing
 
-    func dash(pattern: [Double], phase: Double) {
+    /// Cuts the polylines into dashes (into `dpts`, `dsmooth`, `dsubs`). Stretches of a segment
+    /// outside `cull` are skipped in O(1): an open dash is closed where the stretch starts and
+    /// reopened where it ends (both points outside `cull`, whose margin covers caps and
+    /// miters), and the pattern position advances by the stretch's length modulo the pattern.
+    /// Returns false (stroke solid) past ``StrokeStyle/maximumDashCount`` dashes.
+    func dash(pattern: [Double], phase: Double, cull: (Double, Double, Double, Double)?) -> Bool {
         dpts.removeAll(keepingCapacity: true); dsmooth.removeAll(keepingCapacity: true); dsubs.removeAll(keepingCapacity: true)
         let total = pattern.reduce(0, +)
         for s in subs where s.drawn {
@@ -222,7 +276,28 @@ public final class PathStroker {
                 let u = d / len
                 lastDir = u
                 var pos = 0.0
+                let (v0, v1) = Self.visibleSpan(a, u, len, cull)
                 while len - pos > remaining {
+                    if pos >= v1 || pos + remaining < v0 {
+                        // Skip to the visible part (or the segment's end) without building dashes.
+                        let target = pos >= v1 ? len : v0
+                        if on {
+                            appendDashPoint(a + u * pos, false, curStart)
+                            dsubs.append(Sub(start: curStart, count: dpts.count - curStart, closed: false, drawn: true, dir: u))
+                            curStart = -1
+                        }
+                        var dist = (target - pos - remaining).truncatingRemainder(dividingBy: total)
+                        on.toggle(); k = (k + 1) % pattern.count; remaining = pattern[k]
+                        while dist >= remaining {
+                            dist -= remaining
+                            on.toggle(); k = (k + 1) % pattern.count; remaining = pattern[k]
+                        }
+                        remaining -= dist
+                        pos = target
+                        if on { curStart = dpts.count; dpts.append(a + u * pos); dsmooth.append(false) }
+                        continue
+                    }
+                    guard dsubs.count < StrokeStyle.maximumDashCount else { return false }
                     pos += remaining
                     let q = a + u * pos
                     if on {
@@ -266,6 +341,7 @@ public final class PathStroker {
                 }
             }
         }
+        return true
     }
 
     /// Appends a point to the dash that starts at `start`, unless it repeats the last one (a
@@ -305,13 +381,22 @@ public final class PathStroker {
             arcStep = tol >= h ? Double.pi / 2 : Swift.min(Double.pi / 2, 2 * acos(1 - tol / h))
         }
 
+        /// The most chords one round join or cap is cut into (see ``arc(_:from:angle:into:)``).
+        static let maxArcPieces = 16_384
+
         @inline(__always) func T(_ p: RasterPoint) -> RasterPoint { identity ? p : transform.apply(p) }
         @inline(__always) static func perp(_ d: RasterPoint) -> RasterPoint { RasterPoint(-d.y, d.x) }
 
         /// Points strictly inside the arc about `c` of radius h from direction `u` turning by
         /// `angle` (signed), appended to `list`.
         func arc(_ c: RasterPoint, from u: RasterPoint, angle: Double, into list: inout [RasterPoint]) {
-            let n = Int((abs(angle) / arcStep).rounded(.up))
+            // At most `maxArcPieces` chords: a stroke wider than any canvas (h ≈ 1e12, or a
+            // finite 1e300 from a hostile file) would otherwise ask for billions of points — or
+            // trap converting an infinite count. At the coordinate limit (2²¹ px) the capped
+            // chords still deviate by < 0.04 px.
+            let pieces = abs(angle) / arcStep
+            guard pieces.isFinite || pieces == .infinity else { return }
+            let n = pieces >= Double(Self.maxArcPieces) ? Self.maxArcPieces : Int(pieces.rounded(.up))
             guard n > 1 else { return }
             let step = angle / Double(n)
             let (cs, sn) = (cos(step), sin(step))

@@ -173,8 +173,8 @@ extension _Planner {
         }
         guard let cb = device.controlBounds, cb.minX.isFinite, cb.minY.isFinite, cb.maxX.isFinite, cb.maxY.isFinite
         else { return nil }
-        let pb = _IRect(x0: Int(max(cb.minX, -1e9).rounded(.down)), y0: Int(max(cb.minY, -1e9).rounded(.down)),
-                        x1: Int(min(cb.maxX, 1e9).rounded(.up)) + 1, y1: Int(min(cb.maxY, 1e9).rounded(.up)) + 1)
+        let pb = _IRect(x0: pixelFloor(cb.minX), y0: pixelFloor(cb.minY),
+                        x1: pixelCeil(cb.maxX) + 1, y1: pixelCeil(cb.maxY) + 1)
         let rect = pb.outset(pad).intersection(need)
         guard !rect.isEmpty else { return nil }
         var bitmap = CoverageBitmap(x: rect.x0, y: rect.y0, width: rect.x1 - rect.x0, height: rect.y1 - rect.y0)

@@ -83,7 +83,8 @@ extension _Planner {
         let stroker = PathStroker()
         var outline = RasterPath()
         if h.isAffine {
-            let k = stroker.stroke(RasterPath(trimmed), style: style, transform: Self.affine(h), into: &outline)
+            let k = stroker.stroke(RasterPath(trimmed), style: style, transform: Self.affine(h),
+                                   visible: RasterClip(x0: frame.x0, y0: frame.y0, x1: frame.x1, y1: frame.y1), into: &outline)
             guard k > 0, let s = deviceShape(outline, rule: .nonZero) else { return nil }
             return (s, min(k, 1))
         }
@@ -104,8 +105,8 @@ extension _Planner {
     func deviceShape(_ device: RasterPath, rule: FillRule) -> _Shape? {
         guard let cb = device.controlBounds, cb.minX.isFinite, cb.minY.isFinite, cb.maxX.isFinite, cb.maxY.isFinite
         else { return nil }
-        let b = _IRect(x0: Int(max(cb.minX, -1e9).rounded(.down)) - 1, y0: Int(max(cb.minY, -1e9).rounded(.down)) - 1,
-                       x1: Int(min(cb.maxX, 1e9).rounded(.up)) + 1, y1: Int(min(cb.maxY, 1e9).rounded(.up)) + 1)
+        let b = _IRect(x0: pixelFloor(cb.minX) - 1, y0: pixelFloor(cb.minY) - 1,
+                       x1: pixelCeil(cb.maxX) + 1, y1: pixelCeil(cb.maxY) + 1)
             .intersection(frame)
         guard !b.isEmpty else { return nil }
         return _Shape(path: device, rule: rule, bounds: b)

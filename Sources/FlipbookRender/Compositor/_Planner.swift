@@ -432,8 +432,8 @@ struct _Planner {
             minX = min(minX, a.x); maxX = max(maxX, a.x); minY = min(minY, a.y); maxY = max(maxY, a.y)
         }
         guard area.isFinite, abs(area) > 1e-9 else { return nil }
-        let bounds = _IRect(x0: Int(minX.rounded(.down)) - 1, y0: Int(minY.rounded(.down)) - 1,
-                            x1: Int(maxX.rounded(.up)) + 1, y1: Int(maxY.rounded(.up)) + 1).intersection(frame)
+        let bounds = _IRect(x0: pixelFloor(minX) - 1, y0: pixelFloor(minY) - 1,
+                            x1: pixelCeil(maxX) + 1, y1: pixelCeil(maxY) + 1).intersection(frame)
         guard !bounds.isEmpty else { return nil }
         return (points, bounds)
     }
