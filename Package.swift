@@ -51,9 +51,15 @@ let package = Package(
         // MARK: The Core Graphics subset (CGPath, CGColor, CGImage, CGAffineTransform, …)
         .target(
             name: "FlipbookGraphics",
-            dependencies: ["FlipbookPixels", "FlipbookRaster"],
+            dependencies: ["FlipbookPixels", "FlipbookRaster", "CFlipbookText"],
             swiftSettings: swiftSettings
         ),
+
+        // MARK: Fonts: FreeType outlines, HarfBuzz shaping, fontconfig lookup, bundled fonts (C shim)
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "CFlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], exclude: ["fonts"]),
 
         // MARK: QuartzCore: the Core Animation-compatible model; re-exports FlipbookGraphics
         .target(name: "Flipbook", dependencies: ["FlipbookGraphics", "FlipbookPixels"], swiftSettings: swiftSettings),

@@ -43,6 +43,7 @@ extension CALayer {
             || (self is CAGradientLayer && CAGradientLayer._gradientImplicitlyAnimatableKeys.contains(key))
             || (self is CAReplicatorLayer && CAReplicatorLayer._replicatorImplicitlyAnimatableKeys.contains(key))
             || (self is CAEmitterLayer && CAEmitterLayer._emitterImplicitlyAnimatableKeys.contains(key))
+            || (self is CATextLayer && CATextLayer._textImplicitlyAnimatableKeys.contains(key))
     }
 
     /// The shape a shape layer draws, from custom-key storage `extras` (the model's, a

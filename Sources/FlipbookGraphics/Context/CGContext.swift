@@ -52,6 +52,10 @@ open class CGContext {
     package var _saved: [_GState] = []
     /// The current path, in **device** space (points are mapped by the CTM when added, as on Apple).
     package var _path = CGMutablePath()
+    /// Text space → user space for glyphs (Apple: not part of the graphics state). Identity.
+    public var textMatrix: CGAffineTransform = .identity
+    /// Where the next glyphs are drawn, in text space (Apple: the text matrix's translation).
+    public var textPosition: CGPoint = .zero
     var _allowsAntialiasing = true
     let _rasterizer = PathRasterizer()
     let _stroker = PathStroker()
@@ -248,6 +252,9 @@ package struct _GState {
     package var shadow: _Shadow? = nil
     package var shouldAntialias = true
     package var interpolationQuality: CGInterpolationQuality = .default
+    package var font: CGFont? = nil
+    package var fontSize: CGFloat = 0
+    package var textDrawingMode: CGTextDrawingMode = .fill
     /// The clip as coverage (nil: the whole bitmap).
     package var clip: _ClipMask? = nil
 }

@@ -1,0 +1,228 @@
+import Foundation
+import FlipbookGraphics
+
+/// How a text layer shortens a line that does not fit (Apple's `CATextLayerTruncationMode`).
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Lines are not shortened (they run past the bounds and are clipped). The default.
+    public static let none = CATextLayerTruncationMode(rawValue: "none")
+    /// "…" replaces the start of the line.
+    public static let start = CATextLayerTruncationMode(rawValue: "start")
+    /// "…" replaces the end of the line.
+    public static let end = CATextLayerTruncationMode(rawValue: "end")
+    /// "…" replaces the middle of the line.
+    public static let middle = CATextLayerTruncationMode(rawValue: "middle")
+}
+
+/// How a text layer aligns its lines (Apple's `CATextLayerAlignmentMode`).
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Left for left-to-right paragraphs, right for right-to-left ones. The default.
+    public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
+    public static let left = CATextLayerAlignmentMode(rawValue: "left")
+    public static let right = CATextLayerAlignmentMode(rawValue: "right")
+    public static let center = CATextLayerAlignmentMode(rawValue: "center")
+    /// Wrapped lines are stretched to both edges by widening their spaces; a paragraph's last
+    /// line is aligned naturally.
+    public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
+}
+
+/// A layer that draws text (Apple's `CATextLayer`), shaped with HarfBuzz and drawn by
+/// Flipbook's own rasterizer from FreeType outlines, so the same text is the same pixels on
+/// every machine (docs/text.md).
+///
+/// **Drawing.** The layer draws its text into its backing store as any layer that draws
+/// itself (`draw(in:)` at `contentsScale`), top-aligned in `bounds`: the first line's top is
+/// the bounds' top, lines follow downward. Changing any text property redisplays the layer;
+/// so does a change of `bounds` (`needsDisplayOnBoundsChange` is true for text layers — chosen:
+/// wrapping depends on the width). A new string therefore cross-fades in on a live layer, as
+/// on Apple (set `actions = ["contents": NSNull()]` to switch at once).
+///
+/// **`string`**: a `String` (or `NSString`), drawn with `font`, `fontSize` and
+/// `foregroundColor`; or an `NSAttributedString`, whose `.font` (a ``CTFont``, a `CGFont` or a
+/// font name), `.foregroundColor` (a `CGColor`) and `.kern` (a number, points after each
+/// character) attributes override them per range.
+///
+/// **`font`**: a font name (`String`), a `CGFont` or a ``CTFont`` (whose size is ignored, as on
+/// Apple); nil means the default. Flipbook's default is DejaVu Sans, compiled in (Apple's is
+/// Helvetica). A name that no bundled or installed font has falls back to the default, with
+/// one line on standard error naming the font — never a silent substitution.
+///
+/// **Animatable**: `fontSize` and `foregroundColor`, implicitly and explicitly (the
+/// presentation copy redraws at every frame of the animation).
+///
+/// **Wrapping and truncation.** `isWrapped` false: one line per paragraph. True: lines break
+/// to fit `bounds.width`. `truncationMode` other than `.none` shortens an unwrapped line wider
+/// than the bounds with "…" at its start, middle or end; for wrapped text that is taller than
+/// the bounds, the last line that fits ends in "…" (whatever the mode — chosen where Apple's
+/// documentation is silent).
+///
+/// `allowsFontSubpixelQuantization` is accepted and stored with no effect: glyphs are always
+/// placed at their exact (unquantized) positions.
+open class CATextLayer: CALayer {
+    static let _textKeys: Set<String> = ["string", "font", "fontSize", "foregroundColor", "wrapped", "truncationMode",
+                                         "alignmentMode", "allowsFontSubpixelQuantization"]
+    package static let _textImplicitlyAnimatableKeys: Set<String> = ["fontSize", "foregroundColor"]
+
+    public override init() {
+        super.init()
+    }
+
+    public override init(layer: Any) {
+        super.init(layer: layer)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    private func _set(_ v: Any?, _ key: String) {
+        setValue(v, forKey: key)
+        setNeedsDisplay()
+    }
+
+    /// The text: a `String`, `NSString` or `NSAttributedString`. Default nil.
+    open var string: Any? {
+        get { value(forKey: "string") }
+        set { _set(newValue, "string") }
+    }
+
+    /// The font: a name, a `CGFont` or a ``CTFont``; nil for the default (DejaVu Sans). Not
+    /// animatable.
+    open var font: Any? {
+        get { value(forKey: "font") }
+        set { _set(newValue, "font") }
+    }
+
+    /// The size of plain text (and of attributed ranges without a font). Default 36. Animatable.
+    open var fontSize: CGFloat {
+        get { (value(forKey: "fontSize") as? CGFloat) ?? 36 }
+        set { _set(newValue, "fontSize") }
+    }
+
+    /// The colour of plain text. Default opaque white. Animatable.
+    open var foregroundColor: CGColor? {
+        get { value(forKey: "foregroundColor").map { $0 as! CGColor } }
+        set { _set(newValue, "foregroundColor") }
+    }
+
+    /// Whether lines wrap to the bounds' width. Default false. KVC key `wrapped`.
+    open var isWrapped: Bool {
+        get { (value(forKey: "wrapped") as? Bool) ?? false }
+        set { _set(newValue, "wrapped") }
+    }
+
+    /// How a line that does not fit is shortened. Default `.none`.
+    open var truncationMode: CATextLayerTruncationMode {
+        get { (value(forKey: "truncationMode") as? CATextLayerTruncationMode) ?? .none }
+        set { _set(newValue, "truncationMode") }
+    }
+
+    /// How lines are aligned. Default `.natural`.
+    open var alignmentMode: CATextLayerAlignmentMode {
+        get { (value(forKey: "alignmentMode") as? CATextLayerAlignmentMode) ?? .natural }
+        set { _set(newValue, "alignmentMode") }
+    }
+
+    /// Accepted and stored; no effect (glyph positions are never quantized). Default true.
+    open var allowsFontSubpixelQuantization: Bool {
+        get { (value(forKey: "allowsFontSubpixelQuantization") as? Bool) ?? true }
+        set { setValue(newValue, forKey: "allowsFontSubpixelQuantization") }
+    }
+
+    open override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "fontSize": return CGFloat(36)
+        case "foregroundColor": return CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        case "wrapped": return false
+        case "truncationMode": return CATextLayerTruncationMode.none
+        case "alignmentMode": return CATextLayerAlignmentMode.natural
+        case "allowsFontSubpixelQuantization": return true
+        case "needsDisplayOnBoundsChange": return true
+        default: return super.defaultValue(forKey: key)
+        }
+    }
+
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        _textKeys.contains(key) || super.needsDisplay(forKey: key)
+    }
+
+    /// Draws the text (see the type's documentation). A subclass that overrides `draw(in:)`
+    /// and calls `super` draws the text there.
+    open override func draw(in ctx: CGContext) {
+        super.draw(in: ctx)
+        guard let layout = _layout() else { return }
+        ctx._drawText(layout, at: bounds.origin, defaultColor: foregroundColor ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0))
+    }
+
+    /// The text laid out in the bounds (nil: no text). Package for tests.
+    package func _layout() -> TextLayout? {
+        guard let s = string else { return nil }
+        let baseFont = CATextLayer._resolveFont(font) ?? CGFont.bundledDefault
+        let size = Double(fontSize)
+        let base = TextStyle(font: baseFont, size: size.isFinite ? max(0, size) : 0, color: foregroundColor)
+        var scalars: [UInt32] = []
+        var styleOf: [Int] = []
+        var styles: [TextStyle] = [base]
+        if let attr = s as? NSAttributedString {
+            let text = attr.string
+            let ns = text as NSString
+            attr.enumerateAttributes(in: NSRange(location: 0, length: attr.length)) { attrs, range, _ in
+                var st = base
+                for (k, v) in attrs {
+                    switch k.rawValue {
+                    case "NSFont":
+                        if let f = v as? CTFont { st.font = f.graphicsFont; st.size = Double(f.pointSize) }
+                        else if let f = CATextLayer._resolveFont(v) { st.font = f }
+                    case "NSColor", "CTForegroundColor":
+                        if let c = v as? CGColor { st.color = c }
+                    case "NSKern", "CTKern":
+                        if let n = v as? NSNumber { st.kern = n.doubleValue } else if let d = v as? Double { st.kern = d }
+                        else if let d = v as? CGFloat { st.kern = Double(d) }
+                    default: break
+                    }
+                }
+                let idx: Int
+                if let j = styles.firstIndex(of: st) { idx = j } else { styles.append(st); idx = styles.count - 1 }
+                let piece = ns.substring(with: range)
+                for u in piece.unicodeScalars { scalars.append(u.value); styleOf.append(idx) }
+            }
+        } else {
+            let text = (s as? String) ?? (s as? NSString).map { $0 as String } ?? String(describing: s)
+            for u in text.unicodeScalars { scalars.append(u.value); styleOf.append(0) }
+        }
+        let trunc: TextTruncation = switch truncationMode {
+        case .start: .start
+        case .middle: .middle
+        case .end: .end
+        default: .none
+        }
+        let align: TextAlignment = switch alignmentMode {
+        case .left: .left
+        case .right: .right
+        case .center: .center
+        case .justified: .justified
+        default: .natural
+        }
+        return TextLayout(scalars: scalars, styleOf: styleOf, styles: styles, width: Double(bounds.width),
+                          height: Double(bounds.height), wrapped: isWrapped, truncation: trunc, alignment: align)
+    }
+
+    /// A `font` value as a `CGFont`: a name (bundled or installed), a `CGFont`, a `CTFont`;
+    /// nil for nil. An unknown name is reported once on standard error and gives nil (the
+    /// default is used).
+    package static func _resolveFont(_ v: Any?) -> CGFont? {
+        switch v {
+        case nil: return nil
+        case let f as CGFont: return f
+        case let f as CTFont: return f.graphicsFont
+        case let s as String: return _named(s)
+        case let s as NSString: return _named(s as String)
+        default: return nil
+        }
+    }
+
+    static func _named(_ name: String) -> CGFont? {
+        CGFont._named(name)
+    }
+}
