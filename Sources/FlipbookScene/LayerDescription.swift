@@ -77,6 +77,16 @@ public struct LayerDescription: Sendable, Equatable {
     public var endPoint: CGPoint?
     public var gradientType: CAGradientLayerType?
 
+    // CATextLayer (only with `layerClass == .text`)
+    /// `string`: the text, or nil for none.
+    public var string: String??
+    public var font: SceneFont?
+    public var fontSize: Double?
+    public var foregroundColor: CGColor??
+    public var isWrapped: Bool?
+    public var truncationMode: CATextLayerTruncationMode?
+    public var alignmentMode: CATextLayerAlignmentMode?
+
     // CAReplicatorLayer (only with `layerClass == .replicator`)
     public var instanceCount: Int?
     public var instanceDelay: Double?
@@ -130,6 +140,9 @@ public enum SceneLayerClass: String, Sendable, Hashable, CaseIterable {
     case transform
     /// `CAEmitterLayer`: the emitter keys and `emitterCells` are allowed.
     case emitter
+    /// `CATextLayer`: the text keys (`string`, `font`, `fontSize`, `foregroundColor`,
+    /// `isWrapped`, `truncationMode`, `alignmentMode`) are allowed.
+    case text
 }
 
 /// A reference box, so ``LayerDescription`` can contain its mask (Swift value types cannot
@@ -167,4 +180,13 @@ public struct PropertyValue: Sendable, Equatable {
     public var value: SceneValue
 
     public init(_ keyPath: String, _ value: SceneValue) { self.keyPath = keyPath; self.value = value }
+}
+
+/// A font named by a scene file: a name (bundled or installed) or a font file.
+public enum SceneFont: Sendable, Hashable {
+    /// A font name, checked to exist when the scene was parsed.
+    case name(String)
+    /// A font file (relative to the scene file's folder, or absolute), checked to be a font
+    /// FreeType can read when the scene was parsed; `index` is the face in a collection.
+    case file(path: String, resolvedPath: String, index: Int)
 }

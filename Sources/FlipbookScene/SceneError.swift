@@ -16,6 +16,8 @@ public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalid
         /// An image the scene uses is missing or unreadable.
         case missingImage
+        /// A font the scene names is not bundled or installed, or its file is missing or not a font.
+        case missingFont
     }
 
     public var kind: Kind

@@ -96,6 +96,8 @@ public enum SceneKeyPath {
             // CAGradientLayer
             "colors": .colors, "locations": .locations, "startPoint": .point, "endPoint": .point,
             "type": .gradientType,
+            // CATextLayer
+            "string": .string, "fontSize": .number, "foregroundColor": .color, "wrapped": .bool,
             // CAReplicatorLayer
             "instanceCount": .number, "instanceDelay": .number, "instanceTransform": .transform,
             "instanceColor": .color, "instanceRedOffset": .number, "instanceGreenOffset": .number,
@@ -121,7 +123,7 @@ public enum SceneKeyPath {
     public static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "type"]
 
     /// Swift spellings accepted for Core Animation key names.
-    public static let aliases: [String: String] = ["isHidden": "hidden", "isDoubleSided": "doubleSided"]
+    public static let aliases: [String: String] = ["isHidden": "hidden", "isDoubleSided": "doubleSided", "isWrapped": "wrapped"]
 
     /// The canonical spelling of `keyPath` (aliases resolved), or `nil` when scenes do not know it.
     public static func canonical(_ keyPath: String) -> String? {

@@ -68,6 +68,7 @@ open class CATextLayer: CALayer {
 
     public override init() {
         super.init()
+        needsDisplayOnBoundsChange = true
     }
 
     public override init(layer: Any) {
@@ -78,7 +79,13 @@ open class CATextLayer: CALayer {
 
     private func _set(_ v: Any?, _ key: String) {
         setValue(v, forKey: key)
-        setNeedsDisplay()
+    }
+
+    /// A text key set through KVC (a scene file's timeline, `setValue(_:forKeyPath:)`) redisplays
+    /// the layer, as its property does.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        super.setValue(value, forKey: key)
+        if CATextLayer._textKeys.contains(key), key != "allowsFontSubpixelQuantization" { setNeedsDisplay() }
     }
 
     /// The text: a `String`, `NSString` or `NSAttributedString`. Default nil.
@@ -96,13 +103,13 @@ open class CATextLayer: CALayer {
 
     /// The size of plain text (and of attributed ranges without a font). Default 36. Animatable.
     open var fontSize: CGFloat {
-        get { (value(forKey: "fontSize") as? CGFloat) ?? 36 }
+        get { CATextLayer._number(value(forKey: "fontSize")) ?? 36 }
         set { _set(newValue, "fontSize") }
     }
 
     /// The colour of plain text. Default opaque white. Animatable.
     open var foregroundColor: CGColor? {
-        get { value(forKey: "foregroundColor").map { $0 as! CGColor } }
+        get { value(forKey: "foregroundColor") as? CGColor }
         set { _set(newValue, "foregroundColor") }
     }
 
@@ -130,6 +137,19 @@ open class CATextLayer: CALayer {
         set { setValue(newValue, forKey: "allowsFontSubpixelQuantization") }
     }
 
+    /// A number stored by KVC (a scene file or an animation may store `Double`, `Float`, `Int`
+    /// or `NSNumber` where the property is `CGFloat`).
+    static func _number(_ v: Any?) -> CGFloat? {
+        switch v {
+        case let x as CGFloat: return x
+        case let x as Double: return CGFloat(x)
+        case let x as Float: return CGFloat(x)
+        case let x as Int: return CGFloat(x)
+        case let x as NSNumber: return CGFloat(x.doubleValue)
+        default: return nil
+        }
+    }
+
     open override class func defaultValue(forKey key: String) -> Any? {
         switch key {
         case "fontSize": return CGFloat(36)
@@ -138,7 +158,6 @@ open class CATextLayer: CALayer {
         case "truncationMode": return CATextLayerTruncationMode.none
         case "alignmentMode": return CATextLayerAlignmentMode.natural
         case "allowsFontSubpixelQuantization": return true
-        case "needsDisplayOnBoundsChange": return true
         default: return super.defaultValue(forKey: key)
         }
     }

@@ -14,6 +14,7 @@ extension SceneBuilder {
         case .replicator: layer = CAReplicatorLayer()
         case .transform: layer = CATransformLayer()
         case .emitter: layer = CAEmitterLayer()
+        case .text: layer = CATextLayer()
         case .layer: layer = CALayer()
         }
         if let n = d.name { layer.name = n; layersByName[n] = layer }
@@ -74,6 +75,7 @@ extension SceneBuilder {
         if let v = d.shadowRadius { l.shadowRadius = CGFloat(v) }
         if let shape = l as? CAShapeLayer { applyShape(d, to: shape) }
         if let gradient = l as? CAGradientLayer { applyGradient(d, to: gradient) }
+        if let text = l as? CATextLayer { applyText(d, to: text) }
         if let r = l as? CAReplicatorLayer {
             if let v = d.instanceCount { r.instanceCount = v }
             if let v = d.instanceDelay { r.instanceDelay = v }
@@ -156,6 +158,20 @@ extension SceneBuilder {
         if let v = d.startPoint { l.startPoint = v }
         if let v = d.endPoint { l.endPoint = v }
         if let v = d.gradientType { l.type = v }
+    }
+
+    func applyText(_ d: LayerDescription, to l: CATextLayer) {
+        if let v = d.string { l.string = v }
+        switch d.font {
+        case let .name(n)?: l.font = CGFont(n)
+        case let .file(_, resolved, index)?: l.font = CGFont(contentsOfFile: resolved, index: index)
+        case nil: break
+        }
+        if let v = d.fontSize { l.fontSize = CGFloat(v) }
+        if let v = d.foregroundColor { l.foregroundColor = v }
+        if let v = d.isWrapped { l.isWrapped = v }
+        if let v = d.truncationMode { l.truncationMode = v }
+        if let v = d.alignmentMode { l.alignmentMode = v }
     }
 
     func applyShape(_ d: LayerDescription, to l: CAShapeLayer) {

@@ -10,7 +10,10 @@ extension SceneParser {
         "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
         "mask", "sublayers", "animations", "actions", "style", "class",
         "allowsEdgeAntialiasing", "isGeometryFlipped", "cornerCurve",
-    ] + shapeLayerKeys + gradientLayerKeys + replicatorLayerKeys + emitterLayerKeys
+    ] + shapeLayerKeys + gradientLayerKeys + replicatorLayerKeys + emitterLayerKeys + textLayerKeys
+
+    /// The keys of `CATextLayer`'s own properties (allowed with `"class": "text"`).
+    static let textLayerKeys = ["string", "font", "fontSize", "foregroundColor", "isWrapped", "truncationMode", "alignmentMode"]
 
     /// The keys of `CAEmitterLayer`'s own properties (allowed with `"class": "emitter"`).
     static let emitterLayerKeys = ["emitterCells", "birthRate", "lifetime", "velocity", "scale", "spin", "seed",
@@ -49,6 +52,9 @@ extension SceneParser {
         }
         if l.layerClass != .gradient, let k = gradientLayerKeys.first(where: { o.has($0) }) {
             throw o[k]!.fail("\"\(k)\" is a gradient-layer property; add \"class\": \"gradient\" to this layer")
+        }
+        if l.layerClass != .text, let k = textLayerKeys.first(where: { o.has($0) }) {
+            throw o[k]!.fail("\"\(k)\" is a text-layer property; add \"class\": \"text\" to this layer")
         }
         if isRoot {
             for k in ["name", "bounds", "position", "frame", "sublayers"] where o.has(k) {
@@ -103,6 +109,7 @@ extension SceneParser {
         l.shadowRadius = try nonNegative(o["shadowRadius"])
         try shapeProperties(o, ctx, into: &l)
         try gradientProperties(o, ctx, into: &l)
+        if l.layerClass == .text { try textProperties(o, ctx, into: &l) }
         if let v = o["instanceCount"] {
             let n = try v.number()
             guard n >= 0, n <= 10_000, n == n.rounded() else { throw v.fail("expected a whole number of instances from 0 to 10000, got \(_SceneNode.format(n))") }
@@ -152,6 +159,25 @@ extension SceneParser {
         l.startPoint = try o["startPoint"].map(point)
         l.endPoint = try o["endPoint"].map(point)
         if case let .gradientType(t)? = try o["type"].map({ v throws(SceneError) in try value(v, .gradientType, ctx) }) { l.gradientType = t }
+    }
+
+    /// `CATextLayer`'s properties (the parser already checked the layer is a text layer).
+    static func textProperties(_ o: _SceneObject, _ ctx: _SceneParseContext, into l: inout LayerDescription) throws(SceneError) {
+        if let v = o["string"] { l.string = .some(v.isNull ? nil : try v.string()) }
+        if let v = o["font"] { l.font = try ctx.font(v) }
+        if let v = o["fontSize"] {
+            let s = try v.number()
+            guard s >= 0, s <= 10_000 else { throw v.fail("expected a font size from 0 to 10000, got \(_SceneNode.format(s))") }
+            l.fontSize = s
+        }
+        if let v = o["foregroundColor"] { l.foregroundColor = .some(try color(v, allowsNull: true)) }
+        l.isWrapped = try o["isWrapped"]?.bool()
+        if let v = o["truncationMode"] {
+            l.truncationMode = CATextLayerTruncationMode(rawValue: try v.choice(["none", "start", "middle", "end"], "truncation mode"))
+        }
+        if let v = o["alignmentMode"] {
+            l.alignmentMode = CATextLayerAlignmentMode(rawValue: try v.choice(["natural", "left", "right", "center", "justified"], "alignment mode"))
+        }
     }
 
     /// `CAEmitterLayer`'s properties and cells.

@@ -1,0 +1,210 @@
+import Testing
+@testable import FlipbookGraphics
+import FlipbookRaster
+import Foundation
+
+/// Fonts and the typesetter: the bundled fonts, glyph coverage against exact outline areas,
+/// shaping (kerning, ligatures, Arabic joining and direction, a Devanagari conjunct, combining
+/// marks), line breaking, truncation, alignment, hostile input.
+@Suite struct TextShapingTests {
+    static let font = CGFont.bundledDefault
+
+    static func layout(_ s: String, size: Double = 20, width: Double = 1000, height: Double = 1000, wrapped: Bool = false,
+                       truncation: TextTruncation = .none, alignment: TextAlignment = .natural) -> TextLayout {
+        let scalars = s.unicodeScalars.map(\.value)
+        return TextLayout(scalars: scalars, styleOf: Array(repeating: 0, count: scalars.count),
+                          styles: [TextStyle(font: font, size: size)], width: width, height: height,
+                          wrapped: wrapped, truncation: truncation, alignment: alignment)
+    }
+
+    static func advance(_ c: Unicode.Scalar, size: Double = 20) -> Double {
+        var g = font.glyph(for: c), a: Int32 = 0
+        _ = font.getGlyphAdvances(glyphs: &g, count: 1, advances: &a)
+        return Double(a) * size / Double(font.unitsPerEm)
+    }
+
+    // MARK: Fonts
+
+    @Test func bundledFontsAreCompiledIn() {
+        let f = CGFont.bundledDefault
+        #expect(f.postScriptName == "DejaVuSans")
+        #expect(f.fullName == "DejaVu Sans")
+        #expect(f.unitsPerEm == 2048)
+        #expect(f.numberOfGlyphs > 5000)
+        #expect(f.ascent > 0 && f.descent < 0)
+        #expect(CGFont.bundledDevanagari.postScriptName == "NotoSansDevanagari-Regular")
+        // By name, case-insensitively, without fontconfig (the bytes are in the library).
+        #expect(CGFont("dejavu sans")?.postScriptName == "DejaVuSans")
+        #expect(CGFont("NotoSansDevanagari-Regular")?.unitsPerEm == CGFont.bundledDevanagari.unitsPerEm)
+        // A name nothing has is nil, never fontconfig's nearest match.
+        #expect(CGFont("No Such Font Flipbook 1234") == nil)
+        #expect(CGFont(CGDataProvider(data: Data([1, 2, 3, 4]))) == nil)
+        #expect(CGFont(contentsOfFile: "/nonexistent/font.ttf") == nil)
+    }
+
+    /// An installed font by family and PostScript name through fontconfig (when the machine has
+    /// DejaVu Sans Mono; the bundled fonts never need this).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")))
+    func installedFontsByName() {
+        #expect(CGFont("DejaVu Sans Mono")?.postScriptName == "DejaVuSansMono")
+        #expect(CGFont("DejaVuSansMono-Bold")?.postScriptName == "DejaVuSansMono-Bold")
+        let file = CGFont(CGDataProvider(filename: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")!)
+        #expect(file?.postScriptName == "DejaVuSansMono")
+    }
+
+    /// The rasterized coverage of a glyph equals its outline's exact area within 0.5 % ("O", a
+    /// ring: the hole must be subtracted; "g" and "&": curves and self-touching contours).
+    @Test(arguments: ["O", "g", "&", "8"])
+    func glyphCoverageMatchesTheOutlineArea(_ ch: String) throws {
+        let size = 160.0
+        let g = Self.font.glyph(for: ch.unicodeScalars.first!)
+        let outline = Self.font._outline(UInt32(g))
+        let k = size / Double(Self.font.unitsPerEm)
+        // exact area: the outline flattened 1000× finer than the rasterizer's tolerance
+        struct Area: FlattenSink {
+            var area = 0.0, first = RasterPoint(0, 0), last = RasterPoint(0, 0)
+            mutating func moveTo(_ p: RasterPoint) { first = p; last = p }
+            mutating func lineTo(_ p: RasterPoint, smooth: Bool) { area += last.x * p.y - p.x * last.y; last = p }
+            mutating func endSubpath(closed: Bool) { area += last.x * first.y - first.x * last.y; last = first }
+        }
+        var a = Area()
+        outline.flatten(transform: .scale(k, k), tolerance: 0.00002, into: &a)
+        let exact = abs(a.area) / 2
+        #expect(exact > 1000)
+        let ctx = try #require(CGContext(data: nil, width: 200, height: 200, bitsPerComponent: 8, bytesPerRow: 0,
+                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        ctx.setFont(Self.font)
+        ctx.setFontSize(CGFloat(size))
+        ctx.setFillColor(CGColor(red: 1, green: 1, blue: 1, alpha: 1))
+        ctx.showGlyphs([g], at: [CGPoint(x: 20, y: 50)])
+        let px = ctx.data!.assumingMemoryBound(to: UInt32.self)
+        var sum = 0.0
+        for i in 0..<(200 * 200) { sum += Double(px[i] >> 24) / 255 }
+        #expect(abs(sum - exact) / exact < 0.005, "\(ch): coverage \(sum) vs exact \(exact)")
+    }
+
+    // MARK: Shaping
+
+    @Test func kerningAndLigatures() {
+        // "AV" is kerned: closer than the two advances
+        let av = Self.layout("AV")
+        #expect(av.glyphs.count == 2)
+        #expect(av.glyphs[1].x < Self.advance("A") - 0.5)
+        // "fi" and "ffi" become one ligature glyph each
+        #expect(Self.layout("fi").glyphs.count == 1)
+        let office = Self.layout("office")
+        #expect(office.glyphs.count == 4)                       // o, ffi, c, e
+        #expect(office.glyphs[1].glyph != UInt32(Self.font.glyph(for: "f")))
+    }
+
+    /// Arabic is shaped right to left with joined forms; an Arabic paragraph aligns right.
+    @Test func arabicJoinsAndRunsRightToLeft() {
+        let isolated = UInt32(Self.font.glyph(for: "ب"))
+        let l = Self.layout("بب", width: 500)
+        #expect(l.glyphs.count == 2)
+        #expect(l.glyphs.allSatisfy { $0.glyph != isolated })     // initial + final forms
+        #expect(l.glyphs[0].glyph != l.glyphs[1].glyph)
+        // natural alignment of a right-to-left paragraph: flush right
+        #expect(abs(l.lines[0].x + l.lines[0].width - 500) < 1e-9)
+        // mixed: the Arabic run sits between the Latin runs, its first word on the right
+        let m = Self.layout("ab مرحبا بالعالم cd")
+        let xs = m.glyphs.map(\.x)
+        #expect(xs == xs.sorted())                                // glyphs in visual order
+        let meem = Self.layout("مرحبا").glyphs.last!.glyph          // the first letter is drawn last (rightmost)
+        let arabic = m.glyphs.filter { $0.glyph > 1000 && $0.glyph < 6000 && !["a", "b", "c", "d"].map { UInt32(Self.font.glyph(for: $0)) }.contains($0.glyph) }
+        #expect(arabic.last?.glyph == meem)
+    }
+
+    /// Devanagari comes from the bundled Noto Sans Devanagari: क + ् + ष form one conjunct glyph.
+    @Test func devanagariConjunct() {
+        let l = Self.layout("क्ष")
+        #expect(l.glyphs.count == 1)
+        #expect(l.glyphs[0].font === CGFont.bundledDevanagari)
+        #expect(Self.layout("नमस्ते").glyphs.allSatisfy { $0.font === CGFont.bundledDevanagari })
+    }
+
+    /// Combining marks stay on their base: e + U+0301 is one composed glyph (the font has é);
+    /// q + U+0301 (no precomposed form) puts the accent over the q without advancing.
+    @Test func combiningMarks() {
+        #expect(Self.layout("e\u{301}").glyphs.count == 1)
+        let q = Self.layout("q\u{301}x")
+        #expect(q.glyphs.count == 3)
+        let qAdvance = Self.advance("q")
+        #expect(q.glyphs[1].x < qAdvance)                         // the mark sits over the q
+        #expect(abs(q.glyphs[2].x - qAdvance) < 1e-9)             // and takes no room
+    }
+
+    // MARK: Lines
+
+    @Test func wrappingAtThreeWidths() {
+        let text = "The quick brown fox jumps over the lazy dog, then naps."
+        var counts: [Int] = []
+        for w in [400.0, 200.0, 100.0] {
+            let l = Self.layout(text, size: 16, width: w, wrapped: true)
+            counts.append(l.lines.count)
+            for line in l.lines { #expect(line.width <= w + 1e-9) }
+            // lines are spaced by the font's line height
+            let lh = Double(Int(Self.font.ascent) - Int(Self.font.descent) + Int(Self.font.leading)) * 16 / 2048
+            for i in 1..<l.lines.count { #expect(abs(l.lines[i].baseline - l.lines[i - 1].baseline - lh) < 1e-9) }
+        }
+        #expect(counts[0] < counts[1] && counts[1] < counts[2])
+        #expect(counts[0] == 2)
+        // A word longer than the line breaks between characters.
+        let long = Self.layout("Supercalifragilistic", size: 16, width: 60, wrapped: true)
+        #expect(long.lines.count > 2)
+        for line in long.lines { #expect(line.width <= 60 + 1e-9) }
+        // Not wrapped: one line per paragraph, newlines honoured.
+        #expect(Self.layout(text + "\nsecond\r\nthird", width: 50).lines.count == 3)
+    }
+
+    @Test func truncationModes() {
+        let text = "abcdefghijklmnopqrstuvwxyz"
+        let ell = UInt32(Self.font.glyph(for: "\u{2026}"))
+        func ellipsisIndex(_ m: TextTruncation) -> (Int, Int, Double) {
+            let l = Self.layout(text, size: 16, width: 100, truncation: m)
+            #expect(l.lines.count == 1)
+            #expect(l.lines[0].width <= 100 + 1e-9)
+            return (l.glyphs.firstIndex { $0.glyph == ell } ?? -1, l.glyphs.count, l.lines[0].width)
+        }
+        let (s, sn, _) = ellipsisIndex(.start), (m, mn, _) = ellipsisIndex(.middle), (e, en, _) = ellipsisIndex(.end)
+        #expect(s == 0)
+        #expect(e == en - 1)
+        #expect(m > 2 && m < mn - 3)
+        #expect(sn > 5 && en > 5)
+        // .none: the line runs past the width
+        #expect(Self.layout(text, size: 16, width: 100).lines[0].width > 150)
+        // Wrapped text taller than the box: the last line that fits ends in an ellipsis.
+        let wrapped = Self.layout("one two three four five six seven eight nine ten", size: 16, width: 90, height: 40,
+                                  wrapped: true, truncation: .end)
+        #expect(wrapped.lines.count == 2)
+        #expect(wrapped.glyphs.last?.glyph == ell)
+    }
+
+    @Test func alignment() {
+        let w = 300.0
+        let left = Self.layout("Hello", width: w, alignment: .left).lines[0]
+        let right = Self.layout("Hello", width: w, alignment: .right).lines[0]
+        let center = Self.layout("Hello", width: w, alignment: .center).lines[0]
+        #expect(left.x == 0)
+        #expect(abs(right.x + right.width - w) < 1e-9)
+        #expect(abs(center.x - (w - center.width) / 2) < 1e-9)
+        // justified: every line but a paragraph's last spans the width
+        let j = Self.layout("one two three four five six seven eight nine", size: 16, width: 150, wrapped: true, alignment: .justified)
+        #expect(j.lines.count >= 3)
+        for line in j.lines.dropLast() { #expect(abs(line.width - 150) < 1e-6) }
+        #expect(j.lines.last!.width < 150)
+    }
+
+    /// Nothing a user can pass makes the typesetter crash or hang.
+    @Test func hostileInput() {
+        for s in ["", "\n\n\n", "\r\n", " ", "   x   ", "\u{301}", "\u{200D}\u{200D}", "a\u{0}b", String(repeating: "W", count: 2000),
+                  "\u{202E}abc", "🙂👍🏽", "\u{FFFF}\u{10FFFF}"] {
+            for w in [0.0, 1, 7, 1000, .nan, .infinity, -5] {
+                _ = Self.layout(s, size: 12, width: w, height: 20, wrapped: true, truncation: .middle, alignment: .justified)
+                _ = Self.layout(s, size: 12, width: w, wrapped: false, truncation: .start)
+            }
+        }
+        _ = Self.layout("big", size: 1e6)
+        _ = Self.layout("none", size: 0)
+    }
+}
