@@ -188,3 +188,36 @@ import Glibc
         #expect(files.filter { $0.hasSuffix(".png") }.count == 30)
     }
 }
+
+/// Text renders from the fonts compiled into Flipbook: a machine with no fonts installed (an
+/// empty fontconfig configuration) renders the same bytes.
+@Suite struct BundledFontProcessTests {
+    let folder = TemporaryDirectory(prefix: "flipbook-fonts-")
+
+    @Test func textIsTheSameWithoutInstalledFonts() throws {
+        let exe = ProcessRobustnessTests.executable
+        try #require(FileManager.default.isExecutableFile(atPath: exe), "not built: \(exe)")
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path + "/samples/scenes/title-card.json"
+        let conf = folder.file("empty-fonts.conf")
+        try Data("<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig><cachedir>\(folder.path)/cache</cachedir></fontconfig>\n".utf8)
+            .write(to: URL(fileURLWithPath: conf))
+        func render(_ out: String, env: [String: String]) throws -> Int32 {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: exe)
+            p.arguments = ["render", scene, "-o", out, "--frames", "45..45", "--quiet"]
+            var e = ProcessInfo.processInfo.environment
+            for (k, v) in env { e[k] = v }
+            p.environment = e
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            return p.terminationStatus
+        }
+        #expect(try render(folder.file("a"), env: [:]) == 0)
+        #expect(try render(folder.file("b"), env: ["FONTCONFIG_FILE": conf]) == 0)
+        let a = FileManager.default.contents(atPath: folder.file("a") + "/frame_00045.png")
+        let b = FileManager.default.contents(atPath: folder.file("b") + "/frame_00045.png")
+        #expect(a != nil && a == b)
+    }
+}

@@ -24,7 +24,8 @@ import FlipbookTestSupport
     static let sampleScenes = ["push-transition", "disable-actions-removal", "suppressed-position", "explicit-duration", "wag",
                                "default-action-push", "pop-in", "fade-out-remove", "nested-transactions", "overshoot", "demo-w1",
                                "minimal", "implicit-move", "actions", "features", "demo", "progress-ring", "signature",
-                               "marching-ants", "morphing-icon", "shimmer", "spinner", "cube", "corners", "confetti"]
+                               "marching-ants", "morphing-icon", "shimmer", "spinner", "cube", "corners", "confetti",
+                               "title-card"]
 
     /// The list above is every scene file in samples/scenes (a new sample cannot be forgotten).
     @Test func theListCoversEverySampleScene() throws {
@@ -175,6 +176,37 @@ import FlipbookTestSupport
         let r = try RenderRun.run([RenderRun.scene("confetti"), "-o", out, "--frames", "60..60", "--quiet"])
         #expect(r.code == 0)
         #expect(try PNG.decode(contentsOf: "\(out)/frame_00060.png") == b)
+    }
+
+    /// The title card: the title grows from 36 to 64 pt over 0.8 s (ease-out) while fading in,
+    /// the subtitle's colour goes from the background to blue from 0.4 s; the paragraph is
+    /// wrapped, justified and truncated with an ellipsis; the last line mixes Arabic,
+    /// Devanagari and Latin.
+    @Test func titleCardGrowsAndFadesIn() throws {
+        let f = try frames("title-card", [0, 8, 45])
+        // Title ink (white-ish) inside its frame (y 70…150): its height grows with the font size.
+        /// Rows with ink and the ink's horizontal extent.
+        func inkRows(_ img: PixelBuffer, _ y0: Int, _ y1: Int, _ bright: (RGBA8) -> Bool) -> (rows: Int, cols: Int) {
+            var rows = Set<Int>(), lo = Int.max, hi = Int.min
+            for y in y0..<y1 { for x in 0..<640 where bright(img[x, y]) { rows.insert(y); lo = min(lo, x); hi = max(hi, x) } }
+            return (rows.count, rows.isEmpty ? 0 : hi - lo + 1)
+        }
+        let white: (RGBA8) -> Bool = { $0.r > 110 && $0.g > 110 && $0.b > 110 }
+        let t0 = inkRows(try #require(f[0]), 70, 150, white), t8 = inkRows(try #require(f[8]), 70, 150, white)
+        let t45 = inkRows(try #require(f[45]), 70, 150, white)
+        #expect(t0.rows == 0)                                   // opacity 0 at the start
+        #expect(t45.rows > 55 && t45.cols > 250)                // "Flipbook" at 64 pt: ascender to descender ≈ 60, ~270 px wide
+        #expect(t8.cols > 100 && t8.cols < t45.cols - 30)       // smaller while it grows
+        #expect(t8.rows < t45.rows - 8)
+        // Subtitle: blue (#8fb3ff) at the end of its animation, not at the start.
+        let blue: (RGBA8) -> Bool = { $0.b > 200 && $0.r < 170 && $0.r > 100 }
+        #expect(inkRows(try #require(f[0]), 150, 180, blue).cols == 0)
+        #expect(inkRows(try #require(f[45]), 150, 180, blue).cols > 200)
+        // The paragraph (card at y 200…296) ends in an ellipsis: its last line has ink but the
+        // area below the fourth line has none.
+        let light: (RGBA8) -> Bool = { $0.r > 150 }
+        #expect(inkRows(try #require(f[45]), 212, 284, light).rows > 30)
+        #expect(inkRows(try #require(f[45]), 286, 296, light).rows == 0)
     }
 
     /// The shimmer's highlight (the middle gradient stop, `locations` −0.15 → 1.15 over 1.2 s,

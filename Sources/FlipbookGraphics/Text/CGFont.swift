@@ -93,6 +93,14 @@ public final class CGFont: @unchecked Sendable, Hashable, CustomStringConvertibl
         self.init(handle: fbk_font_open_file(path, Int32(clamping: index), &err), bytes: nil)
     }
 
+    /// The bytes of bundled font `which` (0 DejaVu Sans, 1 Noto Sans Devanagari), e.g. to write
+    /// it out as a file. Package API (tests).
+    package static func bundledFontData(_ which: Int) -> Data {
+        var size = 0
+        guard let p = fbk_bundled_font(Int32(which), &size) else { return Data() }
+        return Data(bytes: p, count: size)
+    }
+
     static func _bundledIndex(named name: String) -> Int? {
         switch name.lowercased() {
         case "dejavu sans", "dejavusans", "dejavu sans book": return 0
