@@ -47,7 +47,7 @@ test: setup
 	$$F compositor --runs 1500 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci
 	$(SWIFT) test --parallel
 
-## demo: render the default demo (layers, a transition, shadows, shape and gradient layers, a replicator; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg)
+## demo: render the default demo (text layers, layers, a transition, shadows, shape and gradient layers, a replicator; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg)
 demo: release
 	@rm -rf demo-out/frames && mkdir -p demo-out/frames
 	$(FLIPBOOK) render samples/scenes/demo.json -o demo-out/frames
