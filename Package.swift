@@ -59,7 +59,8 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .target(name: "CFlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], exclude: ["fonts"]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CFlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"], exclude: ["fonts"]),
 
         // MARK: QuartzCore: the Core Animation-compatible model; re-exports FlipbookGraphics
         .target(name: "Flipbook", dependencies: ["FlipbookGraphics", "FlipbookPixels"], swiftSettings: swiftSettings),

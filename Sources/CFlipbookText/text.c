@@ -273,3 +273,49 @@ int fbk_font_find(const char *name, char *path, size_t cap, int *index) {
     pthread_mutex_unlock(&fc_lock);
     return found;
 }
+
+// MARK: Segmentation (ICU)
+
+#include <unicode/ubrk.h>
+#include <unicode/utf16.h>
+
+static int run_breaks(UBreakIteratorType type, const UChar *u, int32_t ulen, const int32_t *cp_of_unit,
+                      int length, unsigned char *out) {
+    UErrorCode err = U_ZERO_ERROR;
+    UBreakIterator *bi = ubrk_open(type, "en", u, ulen, &err);
+    if (U_FAILURE(err) || !bi) return -1;
+    for (int32_t b = ubrk_first(bi); b != UBRK_DONE; b = ubrk_next(bi)) {
+        if (b <= 0 || b >= ulen) continue;
+        int cp = cp_of_unit[b];
+        if (cp <= 0 || cp >= length) continue;
+        unsigned char v = 1;
+        if (type == UBRK_LINE && ubrk_getRuleStatus(bi) >= UBRK_LINE_HARD) v = 2;
+        out[cp] = v;
+    }
+    ubrk_close(bi);
+    return 0;
+}
+
+int fbk_segment(const uint32_t *text, int length, unsigned char *line, unsigned char *cluster) {
+    if (length <= 0) return 0;
+    if (line) memset(line, 0, (size_t)length);
+    if (cluster) memset(cluster, 0, (size_t)length);
+    // UTF-32 → UTF-16, remembering which code point each unit starts.
+    UChar *u = malloc(sizeof(UChar) * (size_t)length * 2 + 2);
+    int32_t *cp_of_unit = malloc(sizeof(int32_t) * ((size_t)length * 2 + 2));
+    if (!u || !cp_of_unit) { free(u); free(cp_of_unit); return -1; }
+    int32_t n = 0;
+    for (int i = 0; i < length; i++) {
+        uint32_t c = text[i];
+        if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) c = 0xFFFD;
+        cp_of_unit[n] = i;
+        if (c <= 0xFFFF) { u[n++] = (UChar)c; }
+        else { u[n] = U16_LEAD(c); cp_of_unit[n + 1] = -1; u[n + 1] = U16_TRAIL(c); n += 2; }
+    }
+    cp_of_unit[n] = length;
+    int rc = 0;
+    if (line && run_breaks(UBRK_LINE, u, n, cp_of_unit, length, line) != 0) { memset(line, 0, (size_t)length); rc = -1; }
+    if (cluster && run_breaks(UBRK_CHARACTER, u, n, cp_of_unit, length, cluster) != 0) { memset(cluster, 1, (size_t)length); rc = -1; }
+    free(u); free(cp_of_unit);
+    return rc;
+}

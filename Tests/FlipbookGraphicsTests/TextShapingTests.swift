@@ -208,3 +208,29 @@ import Foundation
         _ = Self.layout("none", size: 0)
     }
 }
+
+/// Line-break opportunities come from ICU (UAX #14), not only spaces.
+@Suite struct TextLineBreakTests {
+    static func lines(_ s: String, width: Double) -> [String] {
+        let scalars = s.unicodeScalars.map(\.value)
+        let l = TextLayout(scalars: scalars, styleOf: Array(repeating: 0, count: scalars.count),
+                           styles: [TextStyle(font: .bundledDefault, size: 10)], width: width, height: 1000,
+                           wrapped: true, truncation: .none, alignment: .left)
+        return l.lineRanges.map { r in String(String.UnicodeScalarView(s.unicodeScalars.map { $0 }[r])) }
+    }
+
+    @Test func opportunitiesFollowUAX14() {
+        // a hyphen between words, a slash in a URL-like run, an em dash, CJK between ideographs
+        #expect(Self.lines("well-known fact", width: 40) == ["well-", "known ", "fact"])
+        #expect(Self.lines("red—green", width: 30) == ["red—", "green"])
+        // no break before closing punctuation or inside a number
+        #expect(Self.lines("(hello) 3.14159", width: 36).allSatisfy { !$0.hasPrefix(")") && !$0.hasPrefix(".") })
+        // ideographs break between characters, but not before 。
+        let cjk = Self.lines("漢字漢字漢字。", width: 13)
+        #expect(cjk.count >= 3)
+        #expect(cjk.allSatisfy { !$0.hasPrefix("。") })
+        // U+200B (zero width space) is an opportunity; U+00A0 (no-break space) is not
+        #expect(Self.lines("aaaa\u{200B}bbbb", width: 30) == ["aaaa\u{200B}", "bbbb"])
+        #expect(Self.lines("aaa\u{A0}bbb cc", width: 45).first == "aaa\u{A0}bbb ")
+    }
+}

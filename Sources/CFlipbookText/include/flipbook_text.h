@@ -67,6 +67,13 @@ int fbk_general_category(uint32_t cp);
 /// none does (fontconfig's nearest match is not accepted), -1 when fontconfig fails.
 int fbk_font_find(const char *name, char *path, size_t cap, int *index);
 
+/// Unicode segmentation by ICU. For each code point i of `text` (UTF-32), `line[i]` is 1 when
+/// a line may break before it (UAX #14; 2 for a mandatory break, 0 otherwise) and `cluster[i]`
+/// 1 when a grapheme cluster starts there (UAX #29); either buffer may be NULL. Index 0 is
+/// never a break. Returns 0, or -1 when ICU fails (then every index is a break opportunity
+/// for clusters, and no line breaks are allowed).
+int fbk_segment(const uint32_t *text, int length, unsigned char *line, unsigned char *cluster);
+
 /// The fonts compiled into the library: 0 DejaVu Sans (the default), 1 Noto Sans Devanagari
 /// (the fallback for Devanagari). Returns the bytes and sets *size; NULL past the last.
 const unsigned char *fbk_bundled_font(int which, size_t *size);

@@ -40,7 +40,8 @@ package struct PlacedGlyph {
 
 /// Text laid out in a box: Flipbook's typesetter behind `CATextLayer` (docs/text.md).
 ///
-/// **Pipeline.** Paragraphs (split at U+000A, U+000D, CR LF, U+2028, U+2029) → per character:
+/// **Pipeline.** Paragraphs (split at the mandatory breaks: U+000A, U+000B, U+000C, U+000D,
+/// CR LF, U+0085, U+2028, U+2029) → per character:
 /// the style's font, or the first bundled font that has the character (DejaVu Sans, then Noto
 /// Sans Devanagari) when it has none; combining marks and joiners stay with their base →
 /// direction: characters of right-to-left scripts are R, other letters and digits L, the rest
@@ -50,10 +51,10 @@ package struct PlacedGlyph {
 /// → line breaks → runs reordered for display (a simplified UAX #9: levels 0–2, rule L2) →
 /// alignment, truncation.
 ///
-/// **Line breaks** (when wrapping): after spaces, after U+200B, after a hyphen between letters,
-/// and on either side of Han, Hiragana and Katakana characters (not before closing or after
-/// opening punctuation) — a subset of UAX #14. A word longer than the width breaks between
-/// grapheme clusters. Trailing spaces hang past the edge and are not aligned.
+/// **Line breaks** (when wrapping): the opportunities of UAX #14 and the grapheme clusters of
+/// UAX #29, both from ICU's break iterators. Greedy; a word longer than the width breaks between
+/// grapheme clusters (never inside a ligature). Trailing spaces hang past the edge and are not
+/// aligned.
 ///
 /// **Lines.** Each line is as tall as the tallest `ascent − descent + leading` of its fonts at
 /// their sizes; its baseline sits the largest ascent below its top. The first line's top is the
@@ -64,6 +65,9 @@ package struct TextLayout {
     package private(set) var lines: [(x: Double, width: Double, baseline: Double)] = []
     /// The bounding size of the lines (widest line, bottom of the last).
     package private(set) var size = CGSize.zero
+    /// Each line's range of scalars in the whole text (before truncation; tests and callers that
+    /// need to know where lines broke).
+    package private(set) var lineRanges: [Range<Int>] = []
 
     /// Fallback fonts, in order, for characters the style's font lacks.
     static var fallbacks: [CGFont] { [CGFont.bundledDefault, CGFont.bundledDevanagari] }
@@ -82,7 +86,7 @@ package struct TextLayout {
         var start = 0
         while i < scalars.count {
             let c = scalars[i]
-            if c == 0x0A || c == 0x0D || c == 0x2028 || c == 0x2029 {
+            if c == 0x0A || c == 0x0D || c == 0x2028 || c == 0x2029 || c == 0x0B || c == 0x0C || c == 0x85 {
                 paragraphs.append((start..<i, false))
                 if c == 0x0D, i + 1 < scalars.count, scalars[i + 1] == 0x0A { i += 1 }
                 start = i + 1
@@ -91,6 +95,7 @@ package struct TextLayout {
         }
         paragraphs.append((start..<scalars.count, true))
         var truncatedHeight = false
+        var rangesOut: [Range<Int>] = []
         paragraphLoop: for (range, _) in paragraphs {
             let para = _Paragraph(scalars: Array(scalars[range]), styleOf: Array(styleOf[range]), styles: styles)
             let breaks = wrapped && width > 0 ? para.lineBreaks(width: width) : [0..<para.count]
@@ -111,9 +116,11 @@ package struct TextLayout {
                     line = para.truncated(lr, toWidth: width, mode: wrapped ? .end : truncation, forceEllipsis: false)
                 }
                 lineBoxes.append(line)
+                rangesOut.append((range.lowerBound + lr.lowerBound)..<(range.lowerBound + lr.upperBound))
                 top += line.lineHeight
             }
         }
+        lineRanges = rangesOut
         _ = truncatedHeight
         // 2. Place lines.
         var y = 0.0
@@ -183,6 +190,9 @@ struct _Paragraph {
     let rtl: Bool
     /// Per-scalar advance (user units) from shaping the whole paragraph, for line breaking.
     var advances: [Double] = []
+    /// ICU: a line may break before scalar i (UAX #14); a grapheme cluster starts at i (UAX #29).
+    var breakBefore: [UInt8] = []
+    var clusterBegins: [UInt8] = []
 
     var count: Int { scalars.count }
 
@@ -203,8 +213,6 @@ struct _Paragraph {
     static func isMark(_ gc: Int32) -> Bool { gc == 10 || gc == 11 || gc == 12 }          // Mc, Me, Mn
     static func isLetter(_ gc: Int32) -> Bool { (5...9).contains(gc) }                    // Ll, Lm, Lo, Lt, Lu
     static func isDigit(_ gc: Int32) -> Bool { gc == 13 }                                 // Nd
-    static let closePunctuation: Int32 = 18, finalPunctuation: Int32 = 19, otherPunctuation: Int32 = 21,
-               openPunctuation: Int32 = 22
     static func isSpace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0x3000 || c == 0xA0 }
 
     init(scalars: [UInt32], styleOf: [Int], styles: [TextStyle]) {
@@ -267,6 +275,11 @@ struct _Paragraph {
             for g in shape(item) { adv[g.cluster] += g.advance }
         }
         advances = adv
+        var lb = [UInt8](repeating: 0, count: n), cb = [UInt8](repeating: 1, count: n)
+        if n > 0 {
+            _ = scalars.withUnsafeBufferPointer { fbk_segment($0.baseAddress, Int32(n), &lb, &cb) }
+        }
+        breakBefore = lb; clusterBegins = cb
     }
 
     static func tag(_ s: String) -> UInt32 {
@@ -322,37 +335,16 @@ struct _Paragraph {
 
     // MARK: Line breaking
 
-    /// Whether a line may break before scalar `i` (0 < i < count).
-    func canBreak(before i: Int) -> Bool {
-        let a = scalars[i - 1], b = scalars[i]
-        let gcB = fbk_general_category(b)
-        if _Paragraph.isMark(gcB) || b == _Paragraph.zwj || _Paragraph.isSpace(b) { return false }
-        if a == 0x200B { return true }
-        if _Paragraph.isSpace(a) { return true }
-        if a == 0x2D || a == 0x2010 || a == 0x2013, i >= 2 {
-            let gcP = fbk_general_category(scalars[i - 2])
-            if _Paragraph.isLetter(gcP), _Paragraph.isLetter(gcB) || _Paragraph.isDigit(gcB) { return true }
-        }
-        let ideo: Set<UInt32> = [_Paragraph.tag("Hani"), _Paragraph.tag("Hira"), _Paragraph.tag("Kana")]
-        let sa = fbk_script_of(a), sb = fbk_script_of(b)
-        if ideo.contains(sa) || ideo.contains(sb) {
-            let gcA = fbk_general_category(a)
-            // no break before closing punctuation (Pe, Pf, Po: 、。) nor after opening (Ps)
-            if gcB == _Paragraph.closePunctuation || gcB == _Paragraph.finalPunctuation || gcB == _Paragraph.otherPunctuation
-                || gcA == _Paragraph.openPunctuation { return false }
-            return true
-        }
-        return false
-    }
+    /// Whether a line may break before scalar `i` (0 < i < count): ICU's UAX #14 opportunities.
+    func canBreak(before i: Int) -> Bool { breakBefore[i] != 0 }
 
-    /// Whether scalar `i` starts a grapheme cluster (for breaking inside a long word).
+    /// Whether scalar `i` starts a grapheme cluster (ICU, UAX #29) that is not inside a
+    /// ligature (the shaper gave it no advance of its own) — where a long word may break and
+    /// truncation may cut.
     func isClusterStart(_ i: Int) -> Bool {
         if i == 0 || i == count { return true }
-        let c = scalars[i]
-        if _Paragraph.isMark(fbk_general_category(c)) || c == _Paragraph.zwj || c == _Paragraph.zwnj || scalars[i - 1] == _Paragraph.zwj { return false }
-        if (0xFE00...0xFE0F).contains(c) { return false }
-        // inside a ligature: the shaper gave this character no glyph of its own
-        return advances[i] != 0 || !_Paragraph.isLetter(fbk_general_category(c))
+        guard clusterBegins[i] != 0 else { return false }
+        return advances[i] != 0 || !_Paragraph.isLetter(fbk_general_category(scalars[i]))
     }
 
     /// Width of [a, b) without trailing spaces, from the paragraph's advances.

@@ -1,0 +1,5 @@
+#ifndef CICU_SHIM_H
+#define CICU_SHIM_H
+#include <unicode/ubrk.h>
+#include <unicode/utf16.h>
+#endif
