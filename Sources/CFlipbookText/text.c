@@ -319,3 +319,38 @@ int fbk_segment(const uint32_t *text, int length, unsigned char *line, unsigned 
     free(u); free(cp_of_unit);
     return rc;
 }
+
+// MARK: Bidi (ICU)
+
+#include <unicode/ubidi.h>
+
+int fbk_bidi_levels(const uint32_t *text, int length, unsigned char *levels) {
+    if (length <= 0) return 0;
+    UChar *u = malloc(sizeof(UChar) * (size_t)length * 2 + 2);
+    int32_t *unit_of_cp = malloc(sizeof(int32_t) * (size_t)length);
+    if (!u || !unit_of_cp) { free(u); free(unit_of_cp); return -1; }
+    int32_t n = 0;
+    for (int i = 0; i < length; i++) {
+        uint32_t c = text[i];
+        if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) c = 0xFFFD;
+        unit_of_cp[i] = n;
+        if (c <= 0xFFFF) u[n++] = (UChar)c;
+        else { u[n++] = U16_LEAD(c); u[n++] = U16_TRAIL(c); }
+    }
+    UErrorCode err = U_ZERO_ERROR;
+    UBiDi *b = ubidi_openSized(n, 0, &err);
+    int para = -1;
+    if (!U_FAILURE(err) && b) {
+        ubidi_setPara(b, u, n, UBIDI_DEFAULT_LTR, NULL, &err);
+        if (!U_FAILURE(err)) {
+            const UBiDiLevel *lv = ubidi_getLevels(b, &err);
+            if (!U_FAILURE(err) && lv) {
+                for (int i = 0; i < length; i++) levels[i] = lv[unit_of_cp[i]];
+                para = ubidi_getParaLevel(b) & 1;
+            }
+        }
+    }
+    if (b) ubidi_close(b);
+    free(u); free(unit_of_cp);
+    return para;
+}

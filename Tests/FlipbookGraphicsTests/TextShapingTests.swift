@@ -115,6 +115,20 @@ import Foundation
         #expect(arabic.last?.glyph == meem)
     }
 
+    /// The Unicode Bidirectional Algorithm (ICU): numbers inside right-to-left text keep their
+    /// digit order; explicit overrides (U+202E … U+202C) reverse Latin letters.
+    @Test func bidiNumbersAndOverrides() {
+        let g = { (c: Unicode.Scalar) in UInt32(Self.font.glyph(for: c)) }
+        let num = Self.layout("مرحبا 123")
+        let digits = num.glyphs.filter { [g("1"), g("2"), g("3")].contains($0.glyph) }
+        #expect(digits.map(\.glyph) == [g("1"), g("2"), g("3")])        // left to right
+        let arabicX = num.glyphs.filter { !digits.map(\.glyph).contains($0.glyph) && $0.glyph != g(" ") }.map(\.x)
+        #expect(digits.allSatisfy { d in arabicX.allSatisfy { $0 > d.x } })   // the number sits left of the word
+        let over = Self.layout("a\u{202E}bc\u{202C}d")
+        #expect(over.glyphs.map(\.glyph).filter { $0 != 3 } .filter { [g("a"), g("b"), g("c"), g("d")].contains($0) }
+                == [g("a"), g("c"), g("b"), g("d")])
+    }
+
     /// Devanagari comes from the bundled Noto Sans Devanagari: क + ् + ष form one conjunct glyph.
     @Test func devanagariConjunct() {
         let l = Self.layout("क्ष")

@@ -74,6 +74,11 @@ int fbk_font_find(const char *name, char *path, size_t cap, int *index);
 /// for clusters, and no line breaks are allowed).
 int fbk_segment(const uint32_t *text, int length, unsigned char *line, unsigned char *cluster);
 
+/// The Unicode Bidirectional Algorithm (UAX #9) by ICU for one paragraph: writes each code
+/// point's embedding level (even: left to right, odd: right to left) and returns the paragraph
+/// level (0 or 1, from its first strong character; 0 when it has none), or -1 on failure.
+int fbk_bidi_levels(const uint32_t *text, int length, unsigned char *levels);
+
 /// The fonts compiled into the library: 0 DejaVu Sans (the default), 1 Noto Sans Devanagari
 /// (the fallback for Devanagari). Returns the bytes and sets *size; NULL past the last.
 const unsigned char *fbk_bundled_font(int which, size_t *size);

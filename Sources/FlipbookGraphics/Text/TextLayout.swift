@@ -44,12 +44,10 @@ package struct PlacedGlyph {
 /// CR LF, U+0085, U+2028, U+2029) → per character:
 /// the style's font, or the first bundled font that has the character (DejaVu Sans, then Noto
 /// Sans Devanagari) when it has none; combining marks and joiners stay with their base →
-/// direction: characters of right-to-left scripts are R, other letters and digits L, the rest
-/// neutral, taking the direction of the strong characters on both sides when they agree and the
-/// paragraph's otherwise (the paragraph's is that of its first strong character) → runs of one
-/// style, font, direction and script, shaped by HarfBuzz (kerning, ligatures, marks, joining)
-/// → line breaks → runs reordered for display (a simplified UAX #9: levels 0–2, rule L2) →
-/// alignment, truncation.
+/// embedding levels from the Unicode Bidirectional Algorithm (UAX #9, ICU; the paragraph's
+/// direction from its first strong character) → runs of one style, font, level and script,
+/// shaped by HarfBuzz (kerning, ligatures, marks, joining) → line breaks → runs reordered for
+/// display (rule L2) → alignment, truncation.
 ///
 /// **Line breaks** (when wrapping): the opportunities of UAX #14 and the grapheme clusters of
 /// UAX #29, both from ICU's break iterators. Greedy; a word longer than the width breaks between
@@ -186,6 +184,8 @@ struct _Paragraph {
     let styles: [TextStyle]
     var fonts: [CGFont] = []
     var rtlChar: [Bool] = []
+    /// UAX #9 embedding level of each scalar (odd: right to left).
+    var levels: [UInt8] = []
     var scripts: [UInt32] = []
     let rtl: Bool
     /// Per-scalar advance (user units) from shaping the whole paragraph, for line breaking.
@@ -219,7 +219,6 @@ struct _Paragraph {
         self.scalars = scalars; self.styleOf = styleOf; self.styles = styles
         let n = scalars.count
         var fonts: [CGFont] = []; fonts.reserveCapacity(n)
-        var strong: [Int8] = []; strong.reserveCapacity(n)      // 1 R, -1 L, 0 neutral
         var scripts: [UInt32] = []; scripts.reserveCapacity(n)
         let common = _Paragraph.tag("Zyyy"), inherited = _Paragraph.tag("Zinh")
         for i in 0..<n {
@@ -228,7 +227,7 @@ struct _Paragraph {
             let joiner = c == _Paragraph.zwj || c == _Paragraph.zwnj || (0xFE00...0xFE0F).contains(c)
             var script = fbk_script_of(c)
             if (_Paragraph.isMark(gc) || joiner || script == inherited), i > 0 {
-                fonts.append(fonts[i - 1]); strong.append(strong[i - 1]); scripts.append(scripts[i - 1])
+                fonts.append(fonts[i - 1]); scripts.append(scripts[i - 1])
                 continue
             }
             // font
@@ -237,14 +236,6 @@ struct _Paragraph {
                 if let f = TextLayout.fallbacks.first(where: { $0._hasGlyph(c) }) { font = f }
             }
             fonts.append(font)
-            // direction
-            if _Paragraph.isLetter(gc) || _Paragraph.isMark(gc) {
-                strong.append(fbk_script_is_rtl(script) != 0 ? 1 : -1)
-            } else if _Paragraph.isDigit(gc) {
-                strong.append(-1)
-            } else {
-                strong.append(0)
-            }
             if script == inherited { script = common }
             scripts.append(script)
         }
@@ -254,20 +245,14 @@ struct _Paragraph {
         for i in 0..<n {
             if scripts[i] == common { scripts[i] = last } else { last = scripts[i] }
         }
-        let paraRTL = strong.first(where: { $0 != 0 }) == 1
-        // Neutrals between two strong characters of one direction take it; else the paragraph's.
-        var dir = [Bool](repeating: paraRTL, count: n)
-        var i = 0
-        while i < n {
-            if strong[i] != 0 { dir[i] = strong[i] == 1; i += 1; continue }
-            var j = i
-            while j < n && strong[j] == 0 { j += 1 }
-            let before: Int8 = i > 0 ? strong[i - 1] : (paraRTL ? 1 : -1)
-            let after: Int8 = j < n ? strong[j] : (paraRTL ? 1 : -1)
-            let d = before == after ? before == 1 : paraRTL
-            for k in i..<j { dir[k] = d }
-            i = j
-        }
+        // Directions: the Unicode Bidirectional Algorithm (ICU) — embedding levels per character.
+        var levels = [UInt8](repeating: 0, count: n)
+        var para: Int32 = 0
+        if n > 0 { para = scalars.withUnsafeBufferPointer { fbk_bidi_levels($0.baseAddress, Int32(n), &levels) } }
+        if para < 0 { levels = [UInt8](repeating: 0, count: n); para = 0 }
+        self.levels = levels
+        let dir = levels.map { $0 & 1 == 1 }
+        let paraRTL = para == 1
         self.fonts = fonts; self.rtlChar = dir; self.scripts = scripts; self.rtl = paraRTL
         // Whole-paragraph shaping for per-character advances.
         var adv = [Double](repeating: 0, count: n)
@@ -291,7 +276,7 @@ struct _Paragraph {
         var out: [Range<Int>] = []
         var s = r.lowerBound
         for i in r where i > s {
-            if styleOf[i] != styleOf[s] || fonts[i] !== fonts[s] || rtlChar[i] != rtlChar[s] || scripts[i] != scripts[s] {
+            if styleOf[i] != styleOf[s] || fonts[i] !== fonts[s] || levels[i] != levels[s] || scripts[i] != scripts[s] {
                 out.append(s..<i); s = i
             }
         }
@@ -408,16 +393,16 @@ struct _Paragraph {
         var ascent = 0.0, height = 0.0
         for i in r { let m = _Paragraph.metrics(TextStyle(font: fonts[i], size: styles[styleOf[i]].size)); ascent = max(ascent, m.ascent); height = max(height, m.lineHeight) }
         l.ascent = ascent; l.lineHeight = height
-        // items → levels → visual order (UAX #9 L2 for levels 0…2)
+        // items → visual order: UAX #9 rule L2 on the items' embedding levels
         let its = items(visible)
-        let levels: [Int] = its.map { it in rtl ? (rtlChar[it.lowerBound] ? 1 : 2) : (rtlChar[it.lowerBound] ? 1 : 0) }
+        let itemLevels: [Int] = its.map { Int(levels[$0.lowerBound]) }
         var order = Array(its.indices)
-        for level in stride(from: 2, through: 1, by: -1) {
+        for level in stride(from: itemLevels.max() ?? 0, through: 1, by: -1) {
             var i = 0
             while i < order.count {
-                guard levels[order[i]] >= level else { i += 1; continue }
+                guard itemLevels[order[i]] >= level else { i += 1; continue }
                 var j = i
-                while j < order.count && levels[order[j]] >= level { j += 1 }
+                while j < order.count && itemLevels[order[j]] >= level { j += 1 }
                 order[i..<j].reverse()
                 i = j
             }
