@@ -210,6 +210,27 @@ import Foundation
         }
     }
 
+    /// The layout is kept while its inputs are unchanged and remade when any changes; the string
+    /// is copied when set (Apple's `copy` property), so mutating the original changes nothing.
+    @Test func layoutCacheFollowsTheInputs() {
+        VirtualRunLoop().run {
+            let m = NSMutableAttributedString(string: "abc")
+            let t = Self.text(m, CGRect(x: 0, y: 0, width: 300, height: 50))
+            let a = t._layout()!
+            #expect(a.glyphs.count == 3)
+            m.append(NSAttributedString(string: "def"))
+            #expect(t._layout()!.glyphs.count == 3)                  // the layer holds a copy
+            t.fontSize = 40
+            #expect(t._layout()!.glyphs[0].size == 40)
+            t.string = "abcdef"
+            #expect(t._layout()!.glyphs.count == 6)
+            t.alignmentMode = .right
+            #expect(abs(t._layout()!.lines[0].x + t._layout()!.lines[0].width - 300) < 1e-9)
+            t.bounds = CGRect(x: 0, y: 0, width: 200, height: 50)
+            #expect(abs(t._layout()!.lines[0].x + t._layout()!.lines[0].width - 200) < 1e-9)
+        }
+    }
+
     /// A font name nothing has falls back to the bundled default (and says so on stderr);
     /// a CGFont and a CTFont are both accepted.
     @Test func fontValues() {

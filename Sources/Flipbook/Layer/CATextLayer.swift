@@ -91,7 +91,8 @@ open class CATextLayer: CALayer {
     /// The text: a `String`, `NSString` or `NSAttributedString`. Default nil.
     open var string: Any? {
         get { value(forKey: "string") }
-        set { _set(newValue, "string") }
+        // copied, as Apple's `copy` property: a later change to a mutable string is not seen
+        set { _set((newValue as? NSAttributedString).map { $0.copy() } ?? newValue, "string") }
     }
 
     /// The font: a name, a `CGFont` or a ``CTFont``; nil for the default (DejaVu Sans). Not
@@ -180,6 +181,20 @@ open class CATextLayer: CALayer {
         let baseFont = CATextLayer._resolveFont(font) ?? CGFont.bundledDefault
         let size = Double(fontSize)
         let base = TextStyle(font: baseFont, size: size.isFinite ? max(0, size) : 0, color: foregroundColor)
+        // The last layout is kept while its inputs are unchanged (a layer redisplayed with the
+        // same text — a re-render, a bounds change of height only under no wrapping… — only draws).
+        let key = _TextLayoutKey(string: s, font: baseFont, size: base.size, color: foregroundColor, wrapped: isWrapped,
+                                 truncation: truncationMode, alignment: alignmentMode, size2: bounds.size)
+        if let c = _layoutCache, c.key == key { return c.layout }
+        let layout = _makeLayout(s, base: base)
+        _layoutCache = (key, layout)
+        return layout
+    }
+
+    /// The last layout and what it was made from (not copied to presentation copies).
+    private var _layoutCache: (key: _TextLayoutKey, layout: TextLayout)?
+
+    private func _makeLayout(_ s: Any, base: TextStyle) -> TextLayout {
         var scalars: [UInt32] = []
         var styleOf: [Int] = []
         var styles: [TextStyle] = [base]
@@ -223,8 +238,9 @@ open class CATextLayer: CALayer {
         case .justified: .justified
         default: .natural
         }
-        return TextLayout(scalars: scalars, styleOf: styleOf, styles: styles, width: Double(bounds.width),
+        let result = TextLayout(scalars: scalars, styleOf: styleOf, styles: styles, width: Double(bounds.width),
                           height: Double(bounds.height), wrapped: isWrapped, truncation: trunc, alignment: align)
+        return result
     }
 
     /// A `font` value as a `CGFont`: a name (bundled or installed), a `CGFont`, a `CTFont`;
@@ -243,5 +259,33 @@ open class CATextLayer: CALayer {
 
     static func _named(_ name: String) -> CGFont? {
         CGFont._named(name)
+    }
+}
+
+/// What a text layout is made from: a plain string by value, an attributed string by equality
+/// (and identity first), the font by identity, every number and mode.
+struct _TextLayoutKey: Equatable {
+    let string: Any
+    let font: CGFont
+    let size: Double
+    let color: CGColor?
+    let wrapped: Bool
+    let truncation: CATextLayerTruncationMode
+    let alignment: CATextLayerAlignmentMode
+    let size2: CGSize
+
+    static func == (a: _TextLayoutKey, b: _TextLayoutKey) -> Bool {
+        guard a.font === b.font, a.size == b.size, a.wrapped == b.wrapped, a.truncation == b.truncation,
+              a.alignment == b.alignment, a.size2 == b.size2 else { return false }
+        if a.color !== b.color {
+            guard let x = a.color, let y = b.color, x.red == y.red, x.green == y.green, x.blue == y.blue, x.alpha == y.alpha
+            else { return false }
+        }
+        switch (a.string, b.string) {
+        case let (x as String, y as String): return x == y
+        case let (x as NSAttributedString, y as NSAttributedString): return x === y || x.isEqual(to: y)
+        case let (x as NSString, y as NSString): return x.isEqual(to: y as String)
+        default: return false
+        }
     }
 }

@@ -1,3 +1,4 @@
+import FlipbookPixels
 import FlipbookRaster
 import Foundation
 
@@ -64,9 +65,24 @@ extension CGContext {
     }
 
     /// Draws a laid-out text (y down, `origin` its top-left in user space) with the fill
-    /// colour for glyphs whose style has no colour. Glyphs of one colour are filled as one path
-    /// (one coverage pass, overlapping glyphs counted once, as Core Text draws a run).
+    /// colour for glyphs whose style has no colour.
+    ///
+    /// **Axis-aligned CTM, no shadow** (a layer's backing store, the common case): each glyph's
+    /// coverage comes from the font's mask cache — rasterized once per (glyph, device size,
+    /// position to a quarter pixel in x and y) by the exact-area rasterizer — and the masks of one
+    /// line and colour are summed (saturating) into one coverage buffer composited once through
+    /// the state's alpha, blend mode and clip. Glyph origins therefore snap to 1/4 px (≤ 1/8 px
+    /// from exact); glyphs that do not overlap get exactly their union's coverage; where two
+    /// glyphs overlap the sum clamps at full coverage.
+    /// **Otherwise** (rotation, skew, a shadow): glyphs of one colour are filled as one path at
+    /// their exact positions.
     package func _drawText(_ layout: TextLayout, at origin: CGPoint, defaultColor: CGColor) {
+        let m = _state.ctm
+        if m.b == 0, m.c == 0, m.a > 0, m.d > 0, m.a.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
+           _state.shadow == nil {
+            _drawTextMasked(layout, at: origin, defaultColor: defaultColor)
+            return
+        }
         let ctm = _rasterCTM
         var path = RasterPath()
         var current: CGColor? = nil
@@ -76,12 +92,145 @@ extension CGContext {
             path.removeAll()
         }
         for g in layout.glyphs {
-            if g.color?._rgba != current?._rgba { flush(); current = g.color }
+            if !CGColor._same(g.color, current) { flush(); current = g.color }
             let k = g.size / Double(g.font.unitsPerEm)
             let t = RasterTransform(a: k, b: 0, c: 0, d: -k, tx: Double(origin.x) + g.x, ty: Double(origin.y) + g.y)
                 .concatenating(ctm)
             path.append(g.font._outline(g.glyph), transform: t)
         }
         flush()
+    }
+
+    private func _drawTextMasked(_ layout: TextLayout, at origin: CGPoint, defaultColor: CGColor) {
+        let m = _state.ctm
+        let (sx, sy, tx, ty) = (Double(m.a), Double(m.d), Double(m.tx), Double(m.ty))
+        var placed: [(mask: _GlyphMaskCache.Mask, x: Int, y: Int)] = []
+        var current: CGColor? = nil
+        var baseline = Double.nan
+        let surface = _surfaceRect
+        func flush() {
+            defer { placed.removeAll(keepingCapacity: true) }
+            guard !placed.isEmpty else { return }
+            var r = _IRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+            for p in placed {
+                r.x0 = min(r.x0, p.x + p.mask.x); r.y0 = min(r.y0, p.y + p.mask.y)
+                r.x1 = max(r.x1, p.x + p.mask.x + p.mask.w); r.y1 = max(r.y1, p.y + p.mask.y + p.mask.h)
+            }
+            r = r.intersection(surface)
+            guard !r.isEmpty else { return }
+            let w = r.x1 - r.x0
+            var bytes = [UInt8](repeating: 0, count: w * (r.y1 - r.y0))
+            bytes.withUnsafeMutableBufferPointer { out in
+                for p in placed {
+                    let mx = p.x + p.mask.x, my = p.y + p.mask.y
+                    let x0 = max(mx, r.x0), x1 = min(mx + p.mask.w, r.x1)
+                    let y0 = max(my, r.y0), y1 = min(my + p.mask.h, r.y1)
+                    guard x0 < x1, y0 < y1 else { continue }
+                    p.mask.bytes.withUnsafeBufferPointer { src in
+                        for y in y0..<y1 {
+                            let s = (y - my) * p.mask.w - mx, d = (y - r.y0) * w - r.x0
+                            for x in x0..<x1 {
+                                let v = UInt16(out[d + x]) + UInt16(src[s + x])
+                                out[d + x] = v > 255 ? 255 : UInt8(v)
+                            }
+                        }
+                    }
+                }
+            }
+            let color = current ?? defaultColor
+            let c = PixelMath.premultipliedColor(r: Double(color.red), g: Double(color.green), b: Double(color.blue),
+                                                 a: Double(color.alpha) * Double(_state.alpha))
+            let mode = _state.blendMode._raster
+            if c >> 24 == 0, mode == .normal { return }
+            guard mode == .normal else {
+                _composite(_Coverage(rect: r, bytes: bytes), source: .solid(c), mode: mode, shadow: nil)
+                return
+            }
+            // Source-over: the solid painter's rows (AVX2 `solidOver` with coverage, the clip folded in).
+            var rr = r
+            if let clip = _state.clip { rr = rr.intersection(clip.bounds) }
+            guard !rr.isEmpty else { return }
+            let scratch = _scratchRow(rr.width + 8)
+            let s = _surface
+            func paint(_ clipBytes: UnsafePointer<UInt8>?, _ clipWidth: Int) {
+                var sink = _SolidPaintSink(base: s.base, stride: s.stride, rowWidth: s.width, color: RGBA8(packed: c),
+                                           clip: clipBytes, clipWidth: clipWidth, threshold: !_antialias, scale: 255, scratch: scratch)
+                bytes.withUnsafeBufferPointer { b in
+                    for y in rr.y0..<rr.y1 {
+                        let row = UnsafeBufferPointer(rebasing: b[((y - r.y0) * w + rr.x0 - r.x0)..<((y - r.y0) * w + rr.x1 - r.x0)])
+                        sink.coverageSpan(y: y, x: rr.x0, coverage: row)
+                    }
+                }
+            }
+            if let clip = _state.clip {
+                clip.bytes.withUnsafeBufferPointer { paint($0.baseAddress, clip.width) }
+            } else {
+                paint(nil, 0)
+            }
+        }
+        layout.glyphs.withUnsafeBufferPointer { glyphs in
+        for g in glyphs {
+            if !CGColor._same(g.color, current) || g.y != baseline { flush(); current = g.color; baseline = g.y }
+            // device position of the glyph origin, split into whole pixels and quarters
+            let X = sx * (Double(origin.x) + g.x) + tx, Y = sy * (Double(origin.y) + g.y) + ty
+            guard X.isFinite, Y.isFinite, abs(X) < 1e9, abs(Y) < 1e9 else { continue }
+            let qx = (X * 4).rounded(.down), qy = (Y * 4).rounded(.down)
+            let ix = Int(qx) >> 2, iy = Int(qy) >> 2
+            let fx = UInt8(Int(qx) & 3), fy = UInt8(Int(qy) & 3)
+            let k = g.size / Double(g.font.unitsPerEm)
+            guard let mask = g.font._masks.mask(g.font, glyph: g.glyph, kx: k * sx, ky: k * sy, fx: fx, fy: fy) else {
+                // too big to cache: the exact path
+                flush()
+                let t = RasterTransform(a: k * sx, b: 0, c: 0, d: -k * sy, tx: X, ty: Y)
+                _fillDevice(g.font._outline(g.glyph).applying(t), rule: .winding, color: current ?? defaultColor)
+                continue
+            }
+            if mask.w > 0 { placed.append((mask, ix, iy)) }
+        }
+        }
+        flush()
+    }
+}
+
+/// Coverage masks of one font's glyphs, keyed by (glyph, device px per font unit in x and y,
+/// quarter-pixel offset in x and y). Each is the exact-area coverage of the outline placed at
+/// (fx/4, fy/4) from a whole-pixel origin. Shared by every thread drawing with the font; at most
+/// `limit` masks (then it starts over), glyphs larger than 256 px are not cached.
+package final class _GlyphMaskCache: @unchecked Sendable {
+    struct Key: Hashable { let glyph: UInt32; let kx: UInt64; let ky: UInt64; let fx: UInt8; let fy: UInt8 }
+    package final class Mask: Sendable {
+        /// Offset of the mask's top-left pixel from the glyph's whole-pixel origin, and size.
+        let x: Int, y: Int, w: Int, h: Int
+        let bytes: [UInt8]
+        init(x: Int, y: Int, w: Int, h: Int, bytes: [UInt8]) { self.x = x; self.y = y; self.w = w; self.h = h; self.bytes = bytes }
+    }
+    private let lock = NSLock()
+    private var masks: [Key: Mask] = [:]
+    static let limit = 16_384
+
+    func mask(_ font: CGFont, glyph: UInt32, kx: Double, ky: Double, fx: UInt8, fy: UInt8) -> Mask? {
+        let key = Key(glyph: glyph, kx: kx.bitPattern, ky: ky.bitPattern, fx: fx, fy: fy)
+        lock.lock()
+        if let m = masks[key] { lock.unlock(); return m }
+        lock.unlock()
+        let outline = font._outline(glyph)
+        let t = RasterTransform(a: kx, b: 0, c: 0, d: -ky, tx: Double(fx) / 4, ty: Double(fy) / 4)
+        let path = outline.applying(t)
+        let made: Mask
+        if let b = path.controlBounds {
+            guard b.maxX - b.minX <= 256, b.maxY - b.minY <= 256 else { return nil }
+            let x0 = pixelFloor(b.minX) - 1, y0 = pixelFloor(b.minY) - 1
+            let x1 = pixelCeil(b.maxX) + 1, y1 = pixelCeil(b.maxY) + 1
+            var bm = CoverageBitmap(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            PathRasterizer().fill(path, rule: .nonZero, clip: RasterClip(x0: x0, y0: y0, x1: x1, y1: y1), into: &bm)
+            made = Mask(x: x0, y: y0, w: x1 - x0, h: y1 - y0, bytes: bm.bytes)
+        } else {
+            made = Mask(x: 0, y: 0, w: 0, h: 0, bytes: [])       // no outline (a space)
+        }
+        lock.lock()
+        if masks.count >= Self.limit { masks.removeAll(keepingCapacity: true) }
+        masks[key] = made
+        lock.unlock()
+        return made
     }
 }

@@ -17,7 +17,7 @@ package struct TextStyle: Equatable {
     }
 
     package static func == (a: TextStyle, b: TextStyle) -> Bool {
-        a.font === b.font && a.size == b.size && a.kern == b.kern && a.color?._rgba == b.color?._rgba
+        a.font === b.font && a.size == b.size && a.kern == b.kern && CGColor._same(a.color, b.color)
     }
 }
 
@@ -95,7 +95,8 @@ package struct TextLayout {
         var truncatedHeight = false
         var rangesOut: [Range<Int>] = []
         paragraphLoop: for (range, _) in paragraphs {
-            let para = _Paragraph(scalars: Array(scalars[range]), styleOf: Array(styleOf[range]), styles: styles)
+            let para = _Paragraph(scalars: Array(scalars[range]), styleOf: Array(styleOf[range]), styles: styles,
+                                  measure: (wrapped && width > 0) || truncation != .none)
             let breaks = wrapped && width > 0 ? para.lineBreaks(width: width) : [0..<para.count]
             for (k, lr) in breaks.enumerated() {
                 var line = para.line(lr, lastInParagraph: k == breaks.count - 1)
@@ -215,7 +216,9 @@ struct _Paragraph {
     static func isDigit(_ gc: Int32) -> Bool { gc == 13 }                                 // Nd
     static func isSpace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0x3000 || c == 0xA0 }
 
-    init(scalars: [UInt32], styleOf: [Int], styles: [TextStyle]) {
+    /// `measure`: also shape the whole paragraph for per-character advances and segment it (ICU)
+    /// — needed to break lines and truncate, skipped for a plain line.
+    init(scalars: [UInt32], styleOf: [Int], styles: [TextStyle], measure: Bool = true) {
         self.scalars = scalars; self.styleOf = styleOf; self.styles = styles
         let n = scalars.count
         var fonts: [CGFont] = []; fonts.reserveCapacity(n)
@@ -248,12 +251,16 @@ struct _Paragraph {
         // Directions: the Unicode Bidirectional Algorithm (ICU) — embedding levels per character.
         var levels = [UInt8](repeating: 0, count: n)
         var para: Int32 = 0
-        if n > 0 { para = scalars.withUnsafeBufferPointer { fbk_bidi_levels($0.baseAddress, Int32(n), &levels) } }
+        // Below U+0590 nothing is right to left and there are no bidi controls: all level 0.
+        if n > 0, scalars.contains(where: { $0 >= 0x0590 }) {
+            para = scalars.withUnsafeBufferPointer { fbk_bidi_levels($0.baseAddress, Int32(n), &levels) }
+        }
         if para < 0 { levels = [UInt8](repeating: 0, count: n); para = 0 }
         self.levels = levels
         let dir = levels.map { $0 & 1 == 1 }
         let paraRTL = para == 1
         self.fonts = fonts; self.rtlChar = dir; self.scripts = scripts; self.rtl = paraRTL
+        guard measure else { return }
         // Whole-paragraph shaping for per-character advances.
         var adv = [Double](repeating: 0, count: n)
         for item in items(0..<n) {
@@ -439,7 +446,7 @@ struct _Paragraph {
             sc += scalars[head]; so += styleOf[head]
             sc.append(0x2026); so.append(ellStyle)
             sc += scalars[tail]; so += styleOf[tail]
-            let p = _Paragraph(scalars: sc, styleOf: so, styles: styles)
+            let p = _Paragraph(scalars: sc, styleOf: so, styles: styles, measure: false)
             var l = p.line(0..<p.count, lastInParagraph: true)
             l.rtl = rtl
             return l
@@ -496,11 +503,17 @@ struct _Paragraph {
             guardCount += 1
         }
         l.range = r
+        l.source = self            // `range` indexes this paragraph (a later truncation re-reads it)
         return l
     }
 }
 
 extension CGColor {
-    /// Components for equality (red, green, blue, alpha).
-    var _rgba: [CGFloat] { [red, green, blue, alpha] }
+    /// Whether two optional colours paint the same (identity first; no allocation).
+    @inline(__always)
+    static func _same(_ a: CGColor?, _ b: CGColor?) -> Bool {
+        if a === b { return true }
+        guard let a, let b else { return false }
+        return a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
+    }
 }
