@@ -52,3 +52,7 @@ python3 "$ROOT/Benchmarks/ratios.py" --peers "$RESULTS" "$FB_OUT/bench-1.json" "
 echo "== gradients (issue 15): Flipbook, then Skia and Blend2D on the same 200-layer scenes"
 "$BENCH" --threads 1 --workload gradients --save "$FB_OUT" || exit 1
 "$PY" "$ROOT/Benchmarks/peers-gradients.py" --save "$FB_OUT" || echo "peers-gradients.py failed (needs the peers venv)" >&2
+
+echo "== text (issue 16): Flipbook, then Skia on the same 61 lines (DejaVu Sans)"
+"$BENCH" --threads 1 --workload text --save "$FB_OUT" || exit 1
+"$PY" "$ROOT/Benchmarks/peers-text.py" --save "$FB_OUT" || echo "peers-text.py failed (needs the peers venv)" >&2
