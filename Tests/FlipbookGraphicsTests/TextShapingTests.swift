@@ -248,3 +248,53 @@ import Foundation
         #expect(Self.lines("aaa\u{A0}bbb cc", width: 45).first == "aaa\u{A0}bbb ")
     }
 }
+
+/// Core Graphics' glyph API: text space y up through the text matrix, the drawing modes, the
+/// state that saveGState keeps (font, size, mode) and what it does not (text matrix).
+@Suite struct ContextGlyphTests {
+    static func context() -> CGContext {
+        CGContext(data: nil, width: 60, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
+                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+    }
+    static func ink(_ ctx: CGContext, above: UInt32 = 128) -> (count: Int, top: Int, bottom: Int) {
+        let px = ctx.data!.assumingMemoryBound(to: UInt32.self)
+        var n = 0, top = Int.max, bottom = Int.min
+        for y in 0..<40 { for x in 0..<60 where px[y * 60 + x] >> 24 > above { n += 1; top = min(top, y); bottom = max(bottom, y) } }
+        return (n, top, bottom)
+    }
+
+    @Test func textMatrixFlipsAndModesPaint() {
+        let g = CGFont.bundledDefault.glyph(for: "T")
+        // y-down device: without a flip the "T" hangs upside down below the baseline at y = 10
+        let a = Self.context()
+        a.setFont(.bundledDefault); a.setFontSize(20)
+        a.showGlyphs([g], at: [CGPoint(x: 5, y: 10)])
+        let up = Self.ink(a)
+        #expect(up.count > 20 && up.top >= 9)                       // all ink below the baseline
+        // with the text matrix flipped (UIKit's recipe) it stands on the baseline at y = 30
+        let b = Self.context()
+        b.setFont(.bundledDefault); b.setFontSize(20)
+        b.textMatrix = CGAffineTransform(scaleX: 1, y: -1)
+        b.textPosition = CGPoint(x: 0, y: 30)
+        b.showGlyphs([g], at: [CGPoint(x: 5, y: 0)])
+        let upright = Self.ink(b)
+        #expect(upright.bottom <= 30 && upright.top >= 14 && abs(upright.count - up.count) <= 2, "\(upright) \(up)")
+        // stroke mode paints only the outline; invisible paints nothing
+        let c = Self.context()
+        c.setFont(.bundledDefault); c.setFontSize(20); c.textMatrix = b.textMatrix
+        c.setTextDrawingMode(.invisible)
+        c.showGlyphs([g], at: [CGPoint(x: 5, y: 0)])
+        #expect(Self.ink(c).count == 0)
+        c.setTextDrawingMode(.stroke); c.setLineWidth(1)
+        c.showGlyphs([g], at: [CGPoint(x: 5, y: 0)])
+        let stroked = Self.ink(c, above: 0).count
+        #expect(stroked > 10 && stroked < upright.count * 3, "\(stroked) \(upright)")
+        // font, size and mode are saved state; the text matrix is not (Apple's rule)
+        c.saveGState(); c.setFontSize(0); c.setTextDrawingMode(.fill); c.textMatrix = .identity; c.restoreGState()
+        #expect(c.textMatrix == .identity && c.textPosition == .zero)
+        c.textPosition = CGPoint(x: 1, y: 2)
+        #expect(c.textMatrix == CGAffineTransform(translationX: 1, y: 2))
+        c.showGlyphs([g], at: [CGPoint(x: 30, y: 10)])              // size 20 again, stroke mode again
+        #expect(Self.ink(c, above: 0).count > stroked)
+    }
+}

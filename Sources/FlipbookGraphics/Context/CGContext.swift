@@ -54,8 +54,12 @@ open class CGContext {
     package var _path = CGMutablePath()
     /// Text space → user space for glyphs (Apple: not part of the graphics state). Identity.
     public var textMatrix: CGAffineTransform = .identity
-    /// Where the next glyphs are drawn, in text space (Apple: the text matrix's translation).
-    public var textPosition: CGPoint = .zero
+    /// The text matrix's translation (Core Graphics keeps them as one: setting one changes the
+    /// other).
+    public var textPosition: CGPoint {
+        get { CGPoint(x: textMatrix.tx, y: textMatrix.ty) }
+        set { textMatrix.tx = newValue.x; textMatrix.ty = newValue.y }
+    }
     var _allowsAntialiasing = true
     let _rasterizer = PathRasterizer()
     let _stroker = PathStroker()

@@ -28,19 +28,18 @@ extension CGContext {
     public func setFontSize(_ size: CGFloat) { _state.fontSize = size }
     public func setTextDrawingMode(_ mode: CGTextDrawingMode) { _state.textDrawingMode = mode }
 
-    /// Draws `glyphs` of the current font at `positions` (text space, relative to
-    /// ``textPosition``). Counts that differ draw the shorter; no font or a size of 0 draws
-    /// nothing.
+    /// Draws `glyphs` of the current font at `positions` (text space: mapped by the text matrix,
+    /// whose translation is ``textPosition``). Counts that differ draw the shorter; no font or a
+    /// size of 0 draws nothing.
     public func showGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint]) {
         guard let font = _state.font, _state.fontSize.isFinite, _state.fontSize != 0 else { return }
         let k = Double(_state.fontSize) / Double(font.unitsPerEm)
-        let tm = textMatrix, tp = textPosition
+        let tm = textMatrix
         var path = RasterPath()
         let ctm = _rasterCTM
         for (g, p) in zip(glyphs, positions) where Int(g) < font.numberOfGlyphs {
-            // glyph (font units) → text space → user space (text matrix) → device (CTM)
-            let q = CGPoint(x: p.x + tp.x, y: p.y + tp.y)
-            let t = RasterTransform(a: k, b: 0, c: 0, d: k, tx: Double(q.x), ty: Double(q.y))
+            // glyph (font units) → text space (size, position) → user space (text matrix) → device (CTM)
+            let t = RasterTransform(a: k, b: 0, c: 0, d: k, tx: Double(p.x), ty: Double(p.y))
                 .concatenating(RasterTransform(a: Double(tm.a), b: Double(tm.b), c: Double(tm.c), d: Double(tm.d),
                                                tx: Double(tm.tx), ty: Double(tm.ty)))
                 .concatenating(ctm)
