@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+import Testing
+import FlipbookPNG
+import FlipbookPixels
+import FlipbookTestSupport
+@testable import FlipbookCLI
+
+/// `render`'s frame selection (`--frames N`, `A..`, `..B`), `--still` and `--progress json`.
+/// No ffmpeg needed: PNG output.
+@Suite struct RenderOptionsTests {
+    let folder = TemporaryDirectory(prefix: "flipbook-options-")
+    var tmp: String { folder.path }
+
+    /// The moving-square scene of ``OutputFormatTests`` (3 frames; the square's left edge moves
+    /// from x 4 at t = 0 to x 12 at t = 1/15 s, linearly).
+    var scene: String {
+        let p = tmp + "/scene.json"
+        if !FileManager.default.fileExists(atPath: p) {
+            FileManager.default.createFile(atPath: p, contents: Data(OutputFormatTests.sceneText.utf8))
+        }
+        return p
+    }
+
+    @Test func frameSelections() throws {
+        let cases: [(String, [Int])] = [("1", [1]), ("1..", [1, 2]), ("..1", [0, 1]), ("0..2", [0, 1, 2]), ("2...2", [2]), ("5", [5])]
+        for (i, (text, frames)) in cases.enumerated() {
+            let out = tmp + "/f\(i)"
+            let r = try RenderRun.run([scene, "-o", out, "--frames", text, "--quiet"])
+            #expect(r.code == 0, "\(text): \(r.err)")
+            #expect(RenderRun.files(out) == frames.map { String(format: "frame_%05d.png", $0) }, "\(text)")
+        }
+        // A single frame equals the same frame of a full render, byte for byte.
+        #expect(RenderRun.bytes(tmp + "/f0/frame_00001.png") == RenderRun.bytes(tmp + "/f3/frame_00001.png"))
+    }
+
+    @Test func badFrameSelections() throws {
+        for text in ["..", "a", "3..1", "1..2..3", "-1", "1..x", "..-2"] {
+            let r = try RenderRun.run([scene, "-o", tmp + "/o", "--frames=\(text)", "--quiet"])
+            #expect(r.code == 2 && r.err.contains("--frames must be A..B, A.., ..B or N"), "\(text): \(r.err)")
+        }
+        let past = try RenderRun.run([scene, "-o", tmp + "/o", "--frames", "7..", "--quiet"])
+        #expect(past.code == 2 && past.err.contains("--frames 7.. is empty: the scene's frames are 0..2"), "\(past.err)")
+        #expect(!FileManager.default.fileExists(atPath: tmp + "/o"))
+    }
+
+    /// `--still 0.05s` shows the scene at exactly 0.05 s — between frames 1 and 2 — so the
+    /// square's left edge is at x 10 (frame 1 has it at 8, frame 2 at 12).
+    @Test func stillAtATimeIsThatTimeExactly() throws {
+        let out = tmp + "/poster.png"
+        let r = try RenderRun.run([scene, "--still", "0.05s", "-o", out, "--quiet"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(RenderRun.files(tmp) == ["poster.png", "scene.json"])
+        let image = try PNG.decode(contentsOf: out)
+        #expect(image.width == 32 && image.height == 32)
+        #expect(image[9, 12].a == 0 && image[10, 12] == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(image[19, 12].a == 255 && image[20, 12].a == 0)
+        // 50ms is the same time.
+        #expect(try RenderRun.run([scene, "--still", "50ms", "-o", tmp + "/ms.png", "--quiet"]).code == 0)
+        #expect(RenderRun.bytes(tmp + "/ms.png") == RenderRun.bytes(out))
+    }
+
+    /// `--still N` is frame N, identical to that frame of a folder render.
+    @Test func stillAtAFrameNumber() throws {
+        #expect(try RenderRun.run([scene, "--still", "2", "-o", tmp + "/two.png", "--quiet"]).code == 0)
+        #expect(try RenderRun.run([scene, "-o", tmp + "/all", "--quiet"]).code == 0)
+        #expect(RenderRun.bytes(tmp + "/two.png") == RenderRun.bytes(tmp + "/all/frame_00002.png"))
+        #expect(!RenderRun.bytes(tmp + "/two.png").isEmpty)
+    }
+
+    @Test func badStills() throws {
+        let cases: [([String], String)] = [
+            (["--still", "soon"], "--still must be a time like 1.5s or 250ms, or a frame number like 45, got 'soon'"),
+            (["--still=-1s"], "--still must be a time"),
+            (["--still", "nans"], "--still must be a time"),
+            (["--still", "1s", "--frames", "2"], "--still renders one frame; give it without --frames or --duration"),
+            (["--still", "1s", "--resume"], "--resume has nothing to resume"),
+        ]
+        for (args, message) in cases {
+            let r = try RenderRun.run([scene, "-o", tmp + "/s.png", "--quiet"] + args)
+            #expect(r.code == 2 && r.err.contains(message), "\(args): \(r.err)")
+        }
+        #expect(RenderRun.files(tmp) == ["scene.json"])
+    }
+
+    /// `--progress json`: every stdout line is one JSON object with frame, total, fps, eta; the
+    /// last one has frame == total. stderr keeps the summary.
+    @Test func progressJSONLines() throws {
+        let out = Mutex(""), err = Mutex("")
+        var io = RenderIO(out: { s in out.withLock { $0 += s } }, err: { s in err.withLock { $0 += s } }, isTerminal: false)
+        io.handlesInterrupt = false
+        let command = try RenderCommand.parse([scene, "-o", tmp + "/p", "--progress", "json", "--threads", "1"])
+        #expect(command.execute(io) == 0)
+        let lines = out.withLock { $0 }.split(separator: "\n")
+        try #require(!lines.isEmpty)
+        var last: [String: Any] = [:]
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            #expect(Set(object.keys) == ["frame", "total", "fps", "eta", "index"], "\(line)")
+            #expect(object["total"] as? Int == 3)
+            last = object
+        }
+        #expect(last["frame"] as? Int == 3 && last["eta"] as? Double == 0)
+        #expect(err.withLock { $0 }.contains("rendered 3 frames"))
+        // Standard output is the video with -o -: the two cannot share it.
+        let clash = try RenderRun.run([scene, "-o", "-", "--format", "y4m", "--progress", "json"])
+        #expect(clash.code == 2 && clash.err.contains("--progress json writes to standard output"), "\(clash.err)")
+        // none: no progress, the summary stays.
+        let quiet = try RenderRun.run([scene, "-o", tmp + "/q", "--progress", "none"])
+        #expect(quiet.code == 0 && !quiet.err.contains("%)") && quiet.err.contains("rendered 3 frames"), "\(quiet.err)")
+    }
+}
