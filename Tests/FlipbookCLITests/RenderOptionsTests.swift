@@ -110,3 +110,31 @@ import FlipbookTestSupport
         #expect(quiet.code == 0 && !quiet.err.contains("%)") && quiet.err.contains("rendered 3 frames"), "\(quiet.err)")
     }
 }
+
+/// `flipbook info FILE --json`: one JSON object with the facts of the text report.
+@Suite struct InfoJSONTests {
+    let folder = TemporaryDirectory(prefix: "flipbook-infojson-")
+
+    @Test func pngAndSceneAsJSON() throws {
+        let png = folder.file("p.png")
+        if case .failure(let f) = PatternCommand.execute(output: png, size: "30x20", preset: .fast) { Issue.record("\(f)") }
+        #expect((try FlipbookCommand.parseAsRoot(["info", "--json", png]) as? InfoCommand)?.json == true)
+        let line = try InfoJSON.report(path: png).get()
+        #expect(!line.contains("\n"))
+        let p = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(p["format"] as? String == "png" && p["width"] as? Int == 30 && p["height"] as? Int == 20)
+        #expect(p["colorType"] as? String == "RGBA" && p["bitDepth"] as? Int == 8 && p["alpha"] as? String == "channel")
+        #expect((p["text"] as? [String: String])?["flipbook:pattern"] == "P(30, 20, 16)")
+
+        let scene = RenderRun.scene("demo")
+        let s = try #require(try JSONSerialization.jsonObject(with: Data(InfoJSON.report(path: scene).get().utf8)) as? [String: Any])
+        #expect(s["format"] as? String == "scene" && s["fps"] as? Double == 30)
+        #expect(s["frames"] as? [Int] == [0, 89] && s["frameCount"] as? Int == 90)
+        #expect(s["pixelWidth"] as? Int == 1280 && s["pixelHeight"] as? Int == 720)
+        #expect((s["images"] as? [String])?.count == 2 && s["layers"] as? Int == 19)
+
+        // Errors stay one line on stderr with exit 1, as for the text report.
+        guard case .failure(let missing) = InfoJSON.report(path: folder.file("none.png")) else { Issue.record("no failure"); return }
+        #expect(missing.exitCode == 1 && missing.message.contains("no such file"))
+    }
+}
