@@ -141,8 +141,10 @@ struct RenderPlan {
         if let still {
             switch still {
             case .frame(let n): s.frames = n...n
-            // Frame 0 shows `start`: the still shows exactly time t, on or off the frame grid.
-            case .time(let t): s.start = t; s.frames = 0...0
+            // Measured from the scene's start like frame numbers (frame n shows start + n/fps,
+            // so `1.5s` at 30 fps is frame 45); frame 0 of a recording starting there shows
+            // exactly that time, on or off the frame grid.
+            case .time(let t): s.start += t; s.frames = 0...0
             }
         } else if let frames {
             let scene = s.frames

@@ -138,3 +138,19 @@ import FlipbookTestSupport
         #expect(missing.exitCode == 1 && missing.message.contains("no such file"))
     }
 }
+
+/// `--still` times are measured from the scene's `output.start`, like frame numbers.
+@Suite struct StillTimeTests {
+    let folder = TemporaryDirectory(prefix: "flipbook-still-")
+
+    @Test func stillTimeAndFrameNumberAgree() throws {
+        let scene = folder.file("s.json")
+        let text = OutputFormatTests.sceneText.replacingOccurrences(of: "\"fps\": 30,", with: "\"fps\": 30, \"start\": 0.5,")
+            .replacingOccurrences(of: "\"duration\": 0.0666666667,", with: "\"duration\": 0.0666666667, \"beginTime\": 0.5,")
+        FileManager.default.createFile(atPath: scene, contents: Data(text.utf8))
+        #expect(try RenderRun.run([scene, "--still", "2", "-o", folder.file("f.png"), "--quiet"]).code == 0)
+        #expect(try RenderRun.run([scene, "--still", "0.0666666666667s", "-o", folder.file("t.png"), "--quiet"]).code == 0)
+        let f = RenderRun.bytes(folder.file("f.png")), t = RenderRun.bytes(folder.file("t.png"))
+        #expect(!f.isEmpty && f == t)
+    }
+}
