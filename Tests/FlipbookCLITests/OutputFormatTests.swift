@@ -80,6 +80,21 @@ import FlipbookTestSupport
         expectOnly([])
     }
 
+    /// Odd sizes: subsampled pixel formats are padded to even (transparently when there is
+    /// alpha); 4:4:4 and the image formats keep the size.
+    @Test(.enabled(if: ffmpegAvailable), arguments: [("mp4", 34, 18), ("webm", 34, 18), ("mov", 33, 17), ("gif", 33, 17), ("apng", 33, 17)])
+    func oddSizes(ext: String, width: Int, height: Int) throws {
+        let out = tmp + "/odd." + ext
+        let r = try render(["-o", out, "--size", "33x17"])
+        #expect(r.code == 0, "\(r.err)")
+        let facts = try FFmpegTools.probe(out)
+        #expect(facts["width"] == "\(width)" && facts["height"] == "\(height)", "\(facts)")
+        if ext == "webm" {
+            let frame = try #require(FFmpegTools.decode(out, width: 34, height: 18, decoder: "libvpx-vp9").first)
+            #expect(Self.pixel(frame, 33, 12, width: 34)[3] <= 2, "the padding is transparent")
+        }
+    }
+
     // MARK: Colour
 
     /// H.264, H.265, VP9 and ProRes are converted with BT.709 and tagged: ffprobe reads the
