@@ -65,7 +65,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output format (default: -o's extension, else the scene's, else png).")
     var format: RenderFormat?
 
-    @Option(help: "Codec: mp4 h264 (default) or h265; mov prores (default), h264 or h265; webm vp9.")
+    @Option(help: "Codec: mp4 h264 (default) or h265; mov prores (default), h264 or h265; the other formats have one.")
     var codec: FFmpegEncoding.Codec?
 
     @Option(help: "Constant rate factor for h264/h265 (0-51, defaults 18/23) and vp9 (0-63, default 32); lower is better and bigger.")
@@ -74,7 +74,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "WebP quality 0-100 (default 80); higher is better and bigger.")
     var quality: Int?
 
-    @Option(name: .customLong("pixel-format"), help: "Pixel format stored (default per codec, see docs/sinks.md): yuv420p, yuv422p, yuv444p, yuva420p, yuv422p10le, yuv444p10le, yuva444p10le, rgba, rgb24.")
+    @Option(name: .customLong("pixel-format"), help: "Pixel format stored (default and choices per codec: docs/sinks.md).")
     var pixelFormat: FFmpegEncoding.PixelFormat?
 
     @Option(help: "Progress on the terminal: text (default; a bar or periodic lines on stderr), json (one object per line on stdout: frame, total, fps, eta) or none.")

@@ -44,13 +44,14 @@ struct RenderSession {
         progress?.finishLine()
         if result.cancelled {
             let by = interrupt.map { " by \($0.signalName)" } ?? ""
-            if target.format == .png {
+            if target.format == .png && !(target.sink is PNGFileSink) {
                 io.err("flipbook render: interrupted\(by) after \(result.framesWritten) frames; every file written is complete"
                        + " (run again with --resume to continue)\n")
             } else if target.format == .null || target.location == "-" {
                 io.err("flipbook render: interrupted\(by) after \(result.framesWritten) frames\n")
             } else {
-                // A stream or a video is one file: an interrupted one is removed, not left half-written.
+                // A stream, a video or a single PNG is one file: an interrupted one is removed, not
+                // left half-written.
                 io.err("flipbook render: interrupted\(by) after \(result.framesWritten) frames; the incomplete "
                        + "\(target.format.rawValue) file was removed\n")
             }

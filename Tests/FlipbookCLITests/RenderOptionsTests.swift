@@ -68,6 +68,13 @@ import FlipbookTestSupport
         #expect(!RenderRun.bytes(tmp + "/two.png").isEmpty)
     }
 
+    /// An interrupted still leaves no file and no temporary.
+    @Test func interruptedStillLeavesNothing() throws {
+        let r = try RenderRun.run([scene, "--still", "1", "-o", tmp + "/s.png"], stopAfter: 0)
+        #expect(r.code == 130 && r.err.contains("the incomplete png file was removed"), "\(r.err)")
+        #expect(RenderRun.files(tmp) == ["scene.json"])
+    }
+
     @Test func badStills() throws {
         let cases: [([String], String)] = [
             (["--still", "soon"], "--still must be a time like 1.5s or 250ms, or a frame number like 45, got 'soon'"),
