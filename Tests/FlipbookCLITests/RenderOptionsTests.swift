@@ -138,7 +138,11 @@ import FlipbookTestSupport
         #expect(s["format"] as? String == "scene" && s["fps"] as? Double == 30)
         #expect(s["frames"] as? [Int] == [0, 89] && s["frameCount"] as? Int == 90)
         #expect(s["pixelWidth"] as? Int == 1280 && s["pixelHeight"] as? Int == 720)
-        #expect((s["images"] as? [String])?.count == 2 && s["layers"] as? Int == 19)
+        // The same counts as the text report.
+        let lines = try InfoCommand.execute(path: scene).get()
+        func count(_ key: String) -> Int? { lines.first { $0.hasPrefix(key + ": ") }.flatMap { Int($0.dropFirst(key.count + 2)) } }
+        #expect(s["layers"] as? Int == count("layers") && s["animations"] as? Int == count("animations"))
+        #expect(s["events"] as? Int == count("events") && (s["images"] as? [String])?.count == count("images"))
 
         // Errors stay one line on stderr with exit 1, as for the text report.
         guard case .failure(let missing) = InfoJSON.report(path: folder.file("none.png")) else { Issue.record("no failure"); return }
