@@ -70,6 +70,20 @@ import FlipbookTestSupport
         #expect(RenderRun.files(tmp + "/y") == ["scene.y4m"])
     }
 
+    /// -o's extension beats the scene's `format`; a folder falls back to it.
+    @Test func extensionBeatsTheSceneFormat() throws {
+        let scene = tmp + "/s.json"
+        FileManager.default.createFile(atPath: scene, contents: Data(Self.sceneText.replacingOccurrences(
+            of: "\"background\": \"clear\"", with: "\"background\": \"clear\", \"format\": \"png\"").utf8))
+        #expect(try RenderRun.run([scene, "-o", tmp + "/x.y4m", "--quiet"]).code == 0)
+        #expect(RenderRun.bytes(tmp + "/x.y4m").starts(with: Array("YUV4MPEG2 ".utf8)))
+        let y4mScene = tmp + "/v.json"
+        FileManager.default.createFile(atPath: y4mScene, contents: Data(Self.sceneText.replacingOccurrences(
+            of: "\"background\": \"clear\"", with: "\"background\": \"clear\", \"format\": \"y4m\"").utf8))
+        #expect(try RenderRun.run([y4mScene, "-o", tmp + "/dir", "--quiet"]).code == 0)
+        #expect(RenderRun.files(tmp + "/dir") == ["v.y4m"])
+    }
+
     @Test func unsupportedExtensionsAndOnePNGFileAreUsageErrors() throws {
         let mkv = try render(["-o", tmp + "/a.mkv"])
         #expect(mkv.code == 2 && mkv.err.contains("Flipbook does not write .mkv files"), "\(mkv.err)")
