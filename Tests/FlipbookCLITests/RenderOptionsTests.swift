@@ -112,6 +112,8 @@ import FlipbookTestSupport
         // Standard output is the video with -o -: the two cannot share it.
         let clash = try RenderRun.run([scene, "-o", "-", "--format", "y4m", "--progress", "json"])
         #expect(clash.code == 2 && clash.err.contains("--progress json writes to standard output"), "\(clash.err)")
+        let bad = try RenderRun.run([scene, "-o", tmp + "/b", "--progress", "xml"])
+        #expect(bad.code == 2 && bad.err.contains("The value 'xml' is invalid for '--progress <progress>'"), "\(bad.err)")
         // none: no progress, the summary stays.
         let quiet = try RenderRun.run([scene, "-o", tmp + "/q", "--progress", "none"])
         #expect(quiet.code == 0 && !quiet.err.contains("%)") && quiet.err.contains("rendered 3 frames"), "\(quiet.err)")

@@ -182,7 +182,7 @@ public struct FFmpegEncoding: Sendable, Hashable {
             // alpha < 128 becomes transparent (GIF has 1-bit alpha).
             filters.append("split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=\(keepsAlpha ? 1 : 0)[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:alpha_threshold=128")
         case .apng, .webp:
-            filters.append("format=\(codec == .webp ? (keepsAlpha ? "yuva420p" : "yuv420p") : pixelFormat.rawValue)")
+            filters.append("format=\(pixelFormat.rawValue)")
         }
         args += ["-vf", filters.joined(separator: ",")]
         args += ["-c:v", codec.encoder]
