@@ -8,16 +8,20 @@ import Glibc
 ///
 /// The kind of file is chosen by ``InfoCommand/Input/init(path:)`` (extension first): PNG
 /// today; a scene-file branch (`.json`) slots in as another case with its own report.
-/// Output is `key: value` lines on stdout. The whole image is decoded as a check, so a
+/// Output is `key: value` lines on stdout, or with `--json` one JSON object (``InfoJSON``). The whole image is decoded as a check, so a
 /// truncated or corrupt file gives one line on stderr and exit code 1.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Print what a PNG says about itself: size, colour type, bit depth, interlace, alpha, text."
+        abstract: "Print what a PNG or a scene file says about itself: size, colour type, bit depth, alpha, text; frames, fps, layers.",
+        discussion: "With --json: one JSON object on one line (keys sorted); see docs/sinks.md."
     )
 
-    @Argument(help: "The file to describe (.png).")
+    @Argument(help: "The file to describe (.png, or a .json scene).")
     var file: String
+
+    @Flag(help: "Print one JSON object instead of key: value lines.")
+    var json = false
 
     /// What `info` knows how to describe.
     enum Input: Equatable {
@@ -33,6 +37,13 @@ struct InfoCommand: ParsableCommand {
     }
 
     func run() throws {
+        if json {
+            switch InfoJSON.report(path: file) {
+            case .success(let line): print(line)
+            case .failure(let failure): throw failure.report()
+            }
+            return
+        }
         switch Self.execute(path: file) {
         case .success(let lines):
             print(lines.joined(separator: "\n"))

@@ -11,8 +11,9 @@ import Glibc
 #endif
 import FlipbookScene
 
-/// `flipbook render SCENE.json -o DIR`: records a scene file to PNG frames, Y4M, MP4/WebM or
-/// nowhere (`null`, for timing).
+/// `flipbook render SCENE.json -o OUT`: records a scene file to PNG frames (or one PNG), Y4M,
+/// video (MP4, MOV, WebM), animated images (GIF, APNG, WebP) or nowhere (`null`, for timing).
+/// The format follows `-o`'s extension unless `--format` names it (``RenderFormat``).
 ///
 /// Order of work — nothing is written until everything that can be checked is checked:
 /// options (usage, exit 2) → scene file and every image decoded (exit 1) → output folder/file
@@ -22,12 +23,16 @@ import FlipbookScene
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene file to PNG frames, Y4M, MP4 or WebM.",
+        abstract: "Render a scene file to PNG frames, Y4M, MP4, MOV, WebM, GIF, APNG or WebP.",
         discussion: """
         Frame n shows the scene at time start + n/fps and depends only on the scene and n, so a
         long render can be split into frame ranges run anywhere (see docs/recording.md):
           flipbook render scene.json -o out --frames 0..499
           flipbook render scene.json -o out --frames 500..999
+        The format follows the output's extension (out.mp4, .mov, .webm, .gif, .apng, .webp, .y4m);
+        a folder or a pattern (out/f_%04d.png) means PNG frames; --format overrides.
+          flipbook render scene.json -o film.mov          (ProRes 4444 with alpha)
+          flipbook render scene.json --still 1.5s -o poster.png
         Exit codes: 0 ok, 1 invalid scene or inputs, 2 usage, 3 output failed,
         130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP.
         """
@@ -36,7 +41,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The scene file (.json, see docs/scene-format.md).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "Output: a folder for png (created); a file or folder for y4m/mp4/webm ('-' = stdout for y4m).")
+    @Option(name: .shortAndLong, help: "Output: a file whose extension names the format (.mp4 .mov .webm .gif .apng .webp .y4m; .png for one frame), a folder for PNG frames (created), a pattern (out/f_%04d.png), or '-' (stdout, y4m).")
     var output: String?
 
     @Option(help: "Frames per second (overrides the scene).")
@@ -48,14 +53,32 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Device pixels per point (overrides the scene).")
     var scale: Double?
 
-    @Option(parsing: .unconditional, help: "Frames to render, A..B inclusive (overrides the scene's range).")
+    @Option(parsing: .unconditional, help: "Frames to render (overrides the scene's range): A..B inclusive, A.. (to the scene's last), ..B (from its first), or N (one frame).")
     var frames: String?
+
+    @Option(help: "Render one frame: a time in seconds ('1.5s', '250ms') or a frame number ('45'). With -o x.png, one file.")
+    var still: String?
 
     @Option(help: "Seconds to render from frame 0 (overrides the scene's range).")
     var duration: Double?
 
-    @Option(help: "png, y4m, mp4, webm or null (default: the scene's, else png).")
-    var format: OutputFormat?
+    @Option(help: "Output format (default: -o's extension, else the scene's, else png).")
+    var format: RenderFormat?
+
+    @Option(help: "Codec: mp4 h264 (default) or h265; mov prores (default), h264 or h265; the other formats have one.")
+    var codec: FFmpegEncoding.Codec?
+
+    @Option(help: "Constant rate factor for h264/h265 (0-51, defaults 18/23) and vp9 (0-63, default 32); lower is better and bigger.")
+    var crf: Int?
+
+    @Option(help: "WebP quality 0-100 (default 80); higher is better and bigger.")
+    var quality: Int?
+
+    @Option(name: .customLong("pixel-format"), help: "Pixel format stored (default and choices per codec: docs/sinks.md).")
+    var pixelFormat: FFmpegEncoding.PixelFormat?
+
+    @Option(help: "Progress on the terminal: text (default; a bar or periodic lines on stderr), json (one object per line on stdout: frame, total, fps, eta) or none.")
+    var progress: ProgressStyle = .text
 
     @Option(help: "Worker threads per stage (default: the number of cores).")
     var threads: Int?
@@ -63,8 +86,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("png-compression"), help: "PNG preset: fast (default; Flipbook's own deflate), fastZlib (zlib level 1), default (zlib level 6) or small (level 9, for golden files).")
     var pngCompression: PNGPreset = .fast
 
-    @Option(help: "PNG file-name pattern with one %d conversion.")
-    var pattern: String = "frame_%05d.png"
+    @Option(help: "PNG file-name pattern with one %d conversion (default frame_%05d.png).")
+    var pattern: String?
 
     @Flag(help: "Skip frames already complete on disk (png).")
     var resume = false
@@ -125,16 +148,15 @@ extension RenderCommand {
         } catch { return fail(RenderExit.invalidInput, error.description) }
         let settings: RecordingSettings
         switch plan.settings(for: description) {
-        case .failure(let m): return fail(RenderExit.invalidInput, m.description)
+        case .failure(let m): return fail(m.isUsage ? RenderExit.usage : RenderExit.invalidInput, m.description)
         case .success(let s): settings = s
         }
-        // 3. Output.
-        // Without --format or a scene format, the output's extension says it (-o film.mp4).
-        let inferred = output.flatMap { o in [OutputFormat.y4m, .mp4, .webm].first { o.lowercased().hasSuffix("." + $0.rawValue) } }
-        let format = plan.format ?? description.format ?? inferred ?? .png
+        // 3. Output. --format, else -o's extension (-o film.mp4), else the scene's, else png.
+        let inferred = output.flatMap(RenderFormat.inferred(from:))
+        let format = plan.format ?? inferred ?? description.format.map(RenderFormat.init) ?? .png
         let target: RenderTarget
-        switch RenderTarget.make(format: format, output: output, scene: scene, plan: plan, io: io) {
-        case .failure(let f): return fail(f.code, f.message)
+        switch RenderTarget.make(format: format, output: output, scene: scene, plan: plan, frameCount: settings.frames.count, io: io) {
+        case .failure(let f): return fail(f.code, f.message + (f.code == RenderExit.usage ? "\n(see flipbook render --help)" : ""))
         case .success(let t): target = t
         }
         if resume && format != .png { return fail(RenderExit.usage, "--resume works with --format png only") }

@@ -10,12 +10,32 @@ struct RenderPlan {
     var fps: Double?
     var size: (width: Double, height: Double)?
     var scale: Double?
-    var frames: ClosedRange<Int>?
+    var frames: FrameSelection?
+    var still: Still?
     var duration: Double?
-    var format: OutputFormat?
+    var format: RenderFormat?
+    var codec: FFmpegEncoding.Codec?
+    var crf: Int?
+    var quality: Int?
+    var pixelFormat: FFmpegEncoding.PixelFormat?
+    var progress: ProgressStyle
     var threads: Int
     var png: PNGEncodeOptions
     var pattern: FramePattern
+    /// Whether `--pattern` was given (then `-o` must not be a pattern too).
+    var patternGiven: Bool
+
+    /// `--frames`: either end may be open (`A..`, `..B`) and is then the scene's.
+    struct FrameSelection: Equatable {
+        var first: Int?
+        var last: Int?
+    }
+
+    /// `--still`: a time in seconds or a frame number.
+    enum Still: Equatable {
+        case time(Double)
+        case frame(Int)
+    }
 
     /// Parses the command's options; the failure is one line naming the option.
     static func make(_ c: RenderCommand) -> Result<RenderPlan, RenderUsageError> {
@@ -32,20 +52,74 @@ struct RenderPlan {
             }
             size = (w, h)
         }
-        var frames: ClosedRange<Int>?
+        var frames: FrameSelection?
         if let f = c.frames {
-            guard let r = parseRange(f) else { return .failure(RenderUsageError("--frames must be A..B with 0 <= A <= B, e.g. 0..59, got '\(f)'")) }
-            guard r.upperBound < RecordingSettings.maximumFrames else {
+            guard let r = parseFrames(f) else {
+                return .failure(RenderUsageError("--frames must be A..B, A.., ..B or N with 0 <= A <= B, e.g. 0..59 or 10, got '\(f)'"))
+            }
+            if let last = r.last ?? r.first, last >= RecordingSettings.maximumFrames {
                 return .failure(RenderUsageError("--frames \(f) goes past the last frame allowed, \(RecordingSettings.maximumFrames - 1)"))
             }
             frames = r
         }
+        var still: Still?
+        if let t = c.still {
+            guard let s = parseStill(t) else {
+                return .failure(RenderUsageError("--still must be a time like 1.5s or 250ms, or a frame number like 45, got '\(t)'"))
+            }
+            if case .frame(let n) = s, n >= RecordingSettings.maximumFrames {
+                return .failure(RenderUsageError("--still \(t) goes past the last frame allowed, \(RecordingSettings.maximumFrames - 1)"))
+            }
+            if c.frames != nil || c.duration != nil { return .failure(RenderUsageError("--still renders one frame; give it without --frames or --duration")) }
+            if c.resume { return .failure(RenderUsageError("--still renders one frame; --resume has nothing to resume")) }
+            still = s
+        }
+        if c.progress == .json && c.output == "-" {
+            return .failure(RenderUsageError("--progress json writes to standard output, which -o - already uses for the video"))
+        }
         let png = c.pngCompression.options
         let pattern: FramePattern
-        do { pattern = try FramePattern(c.pattern) } catch { return .failure(RenderUsageError("--pattern: \(error.description)")) }
-        return .success(RenderPlan(fps: c.fps, size: size, scale: c.scale, frames: frames, duration: c.duration,
-                                   format: c.format, threads: c.threads ?? ProcessInfo.processInfo.activeProcessorCount,
-                                   png: png, pattern: pattern))
+        do throws(FrameSinkError) { pattern = try c.pattern.map { p throws(FrameSinkError) in try FramePattern(p) } ?? .default } catch { return .failure(RenderUsageError("--pattern: \(error.description)")) }
+        return .success(RenderPlan(fps: c.fps, size: size, scale: c.scale, frames: frames, still: still, duration: c.duration,
+                                   format: c.format, codec: c.codec, crf: c.crf, quality: c.quality, pixelFormat: c.pixelFormat,
+                                   progress: c.progress, threads: c.threads ?? ProcessInfo.processInfo.activeProcessorCount,
+                                   png: png, pattern: pattern, patternGiven: c.pattern != nil))
+    }
+
+    /// `--frames`: `A..B` (also `A...B`, `A-B`) inclusive with `0 <= A <= B`; `A..` and `..B`
+    /// leave one end to the scene; `N` is the one frame N.
+    static func parseFrames(_ text: String) -> FrameSelection? {
+        let t = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "...", with: "..")
+        func number(_ s: String) -> Int? {
+            let s = s.trimmingCharacters(in: .whitespaces)
+            guard let n = Int(s), n >= 0 else { return nil }
+            return n
+        }
+        if let n = number(t) { return FrameSelection(first: n, last: n) }
+        if t.contains("..") {
+            let parts = t.components(separatedBy: "..")
+            guard parts.count == 2 else { return nil }
+            let a = parts[0].trimmingCharacters(in: .whitespaces), b = parts[1].trimmingCharacters(in: .whitespaces)
+            if a.isEmpty && b.isEmpty { return nil }
+            let first = a.isEmpty ? nil : number(a), last = b.isEmpty ? nil : number(b)
+            if !a.isEmpty && first == nil || !b.isEmpty && last == nil { return nil }
+            if let first, let last, first > last { return nil }
+            return FrameSelection(first: first, last: last)
+        }
+        guard let r = parseRange(t) else { return nil }
+        return FrameSelection(first: r.lowerBound, last: r.upperBound)
+    }
+
+    /// `--still`: `1.5s` / `250ms` (a time, finite and >= 0) or `45` (a frame number).
+    static func parseStill(_ text: String) -> Still? {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let n = Int(t) { return n >= 0 ? .frame(n) : nil }
+        let seconds: Double?
+        if t.hasSuffix("ms") { seconds = Double(t.dropLast(2)).map { $0 / 1000 } }
+        else if t.hasSuffix("s") { seconds = Double(t.dropLast()) }
+        else { seconds = nil }
+        guard let seconds, seconds.isFinite, seconds >= 0, seconds < 1e9 else { return nil }
+        return .time(seconds)
     }
 
     /// `A..B` (also `A...B`, `A-B`), inclusive, `0 <= A <= B`.
@@ -64,8 +138,22 @@ struct RenderPlan {
         if let fps { s.fps = fps }
         if let size { s.width = size.width; s.height = size.height }
         if let scale { s.scale = scale }
-        if let frames {
-            s.frames = frames
+        if let still {
+            switch still {
+            case .frame(let n): s.frames = n...n
+            // Measured from the scene's start like frame numbers (frame n shows start + n/fps,
+            // so `1.5s` at 30 fps is frame 45); frame 0 of a recording starting there shows
+            // exactly that time, on or off the frame grid.
+            case .time(let t): s.start += t; s.frames = 0...0
+            }
+        } else if let frames {
+            let scene = s.frames
+            let first = frames.first ?? scene.lowerBound, last = frames.last ?? scene.upperBound
+            guard first <= last else {
+                let text = frames.first.map { "\($0).." } ?? ""
+                return .failure(RenderUsageError("--frames \(text)\(frames.last.map { "..\($0)" } ?? "") is empty: the scene's frames are \(scene.lowerBound)..\(scene.upperBound)", isUsage: true))
+            }
+            s.frames = first...last
         } else if let d = duration ?? (fps != nil ? scene.duration : nil) {
             // Counted in floating point and checked before any conversion to Int (1e300 s).
             let count = (d * s.fps).rounded()
@@ -88,5 +176,7 @@ struct RenderPlan {
 /// A one-line problem with `render`'s options or the settings they produce.
 struct RenderUsageError: Error, CustomStringConvertible {
     var description: String
-    init(_ d: String) { description = d }
+    /// A usage problem (exit 2) found only once the scene is known; otherwise exit 1.
+    var isUsage = false
+    init(_ d: String, isUsage: Bool = false) { description = d; self.isUsage = isUsage }
 }

@@ -22,7 +22,7 @@ struct RenderSession {
         let stop = Atomic<Bool>(false)
         let interrupt = io.handlesInterrupt ? _Interrupt.install { stop.store(true, ordering: .relaxed) } : nil
         defer { interrupt?.remove() }
-        let progress = quiet ? nil : RenderProgressPrinter(io: io, total: settings.frames.count)
+        let progress = quiet || plan.progress == .none ? nil : RenderProgressPrinter(io: io, total: settings.frames.count, style: plan.progress)
         let asked = Atomic<Int>(0)
         let stopAfter = io.stopAfter
         var options = RecordingOptions(threads: plan.threads)
@@ -44,13 +44,14 @@ struct RenderSession {
         progress?.finishLine()
         if result.cancelled {
             let by = interrupt.map { " by \($0.signalName)" } ?? ""
-            if target.format == .png {
+            if target.format == .png && !(target.sink is PNGFileSink) {
                 io.err("flipbook render: interrupted\(by) after \(result.framesWritten) frames; every file written is complete"
                        + " (run again with --resume to continue)\n")
             } else if target.format == .null || target.location == "-" {
                 io.err("flipbook render: interrupted\(by) after \(result.framesWritten) frames\n")
             } else {
-                // A stream or a video is one file: an interrupted one is removed, not left half-written.
+                // A stream, a video or a single PNG is one file: an interrupted one is removed, not
+                // left half-written.
                 io.err("flipbook render: interrupted\(by) after \(result.framesWritten) frames; the incomplete "
                        + "\(target.format.rawValue) file was removed\n")
             }
@@ -143,8 +144,13 @@ private final class _InterruptBox: @unchecked Sendable {
     weak var interrupt: _Interrupt?
 }
 
-/// Progress on stderr: a redrawn bar with frames/s and ETA on a terminal, otherwise a plain
-/// line at every 10 % (so logs stay short and identical in shape).
+/// Progress: `text` on stderr — a redrawn bar with frames/s and ETA on a terminal, otherwise a
+/// plain line at every 10 % (so logs stay short and identical in shape); `json` on stdout — one
+/// object per line, at most ten a second plus the last:
+/// `{"frame":12,"total":90,"fps":41.30,"eta":1.89,"index":11}` (`frame`: frames done this run,
+/// `total`: frames this run renders, `fps`: frames done per second of wall time so far, `eta`:
+/// seconds left at that rate, `index`: the frame number just written — frames finish in
+/// order for streams, in any order for PNG folders).
 final class RenderProgressPrinter: @unchecked Sendable {
     private let io: RenderIO
     private let lock = NSLock()
@@ -153,8 +159,9 @@ final class RenderProgressPrinter: @unchecked Sendable {
     private var lastDecile = 0
     private var drew = false
     private let initialTotal: Int
+    private let style: ProgressStyle
 
-    init(io: RenderIO, total: Int) { self.io = io; initialTotal = total }
+    init(io: RenderIO, total: Int, style: ProgressStyle = .text) { self.io = io; initialTotal = total; self.style = style }
 
     func update(_ p: RecordingProgress) {
         lock.lock(); defer { lock.unlock() }
@@ -162,7 +169,12 @@ final class RenderProgressPrinter: @unchecked Sendable {
         let seconds = Double(now - started) / 1e9
         let rate = seconds > 0 ? Double(p.written) / seconds : 0
         let total = max(p.total, 1)
-        if io.isTerminal {
+        if style == .json {
+            guard now - lastDraw > 100_000_000 || p.written == p.total || lastDraw == 0 else { return }
+            lastDraw = now
+            let eta = rate > 0 ? Double(p.total - p.written) / rate : 0
+            io.out(String(format: "{\"frame\":%d,\"total\":%d,\"fps\":%.2f,\"eta\":%.2f,\"index\":%d}\n", p.written, p.total, rate, eta, p.frame))
+        } else if io.isTerminal {
             guard now - lastDraw > 100_000_000 || p.written == p.total else { return }
             lastDraw = now
             let width = 30, filled = min(width, width * p.written / total)

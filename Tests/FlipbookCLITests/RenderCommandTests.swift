@@ -77,7 +77,7 @@ struct RenderRun {
         let cases: [([String], String)] = [
             (["--size", "12"], "--size must be WIDTHxHEIGHT"),
             (["--frames", "5..2"], "--frames must be A..B"),
-            (["--format", "gif"], "The value 'gif' is invalid for '--format <format>'. Please provide one of 'png', 'y4m', 'mp4', 'webm' or 'null'."),
+            (["--format", "avi"], "The value 'avi' is invalid for '--format <format>'"),
             (["--png-compression", "max"], "The value 'max' is invalid for '--png-compression <png-compression>'. Please provide one of 'fast', 'fastZlib', 'default' or 'small'."),
             (["--pattern", "frame.png"], "--pattern: invalid file-name pattern"),
             (["--frames", "0..2", "--duration", "1"], "give --frames or --duration, not both"),

@@ -106,7 +106,8 @@ import FlipbookTestSupport
         let args = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".args") }
         #expect(args.count == 1)  // written under the temporary name, then renamed
         let line = try String(contentsOfFile: dir + "/" + args[0], encoding: .utf8)
-        #expect(line.contains("-f rawvideo -pix_fmt rgba -s 4x2 -r 30/1 -i - -an -c:v libx264 -pix_fmt yuv420p"))
+        #expect(line.contains("-f rawvideo -pix_fmt rgba -s 4x2 -r 30/1 -i - -an -vf scale=out_color_matrix=bt709:out_range=tv"))
+        #expect(line.contains("format=yuv420p -c:v libx264 -crf 18"))
     }
 
     @Test func failureShowsStderrAndLeavesNothing() throws {

@@ -5,17 +5,17 @@ import Glibc
 import FlipbookPixels
 import Foundation
 
-/// MP4 (H.264) or WebM (VP9) through an `ffmpeg` subprocess.
+/// Video (MP4, MOV, WebM) and animated images (GIF, APNG, WebP) through an `ffmpeg` subprocess.
 ///
 /// - Frames are streamed to ffmpeg's standard input as raw RGBA
-///   (`-f rawvideo -pix_fmt rgba -s WxH -r fps -i -`), never staged on disk. They are
-///   composited over ``background`` first and sent opaque (ffmpeg's `rgba` is straight alpha;
-///   opaque pixels are the same either way).
-/// - MP4: `-c:v libx264 -pix_fmt yuv420p -crf 18 -preset medium -movflags +faststart`.
-///   WebM: `-c:v libvpx-vp9 -pix_fmt yuv420p -crf 32 -b:v 0 -row-mt 1`. Odd sizes are padded
-///   to even (`-vf pad=…`), which yuv420p requires.
+///   (`-f rawvideo -pix_fmt rgba -s WxH -r fps -i -`), never staged on disk. When the
+///   ``encoding``'s pixel format has alpha (ProRes 4444 `yuva444p10le`, VP9 `yuva420p`, GIF,
+///   APNG, WebP) they are sent un-premultiplied (ffmpeg's `rgba` is straight alpha) and the
+///   alpha survives; otherwise they are composited over ``background`` and sent opaque.
+/// - Codec, pixel format, quality, BT.709 conversion and tags: ``FFmpegEncoding``. Odd sizes
+///   are padded to even for subsampled pixel formats (`-vf pad=…`), which they require.
 /// - ffmpeg writes to a temporary name next to ``path``, renamed on success at ``finish()``;
-///   on failure the temporary is removed and ffmpeg's output (stderr) is in the error.
+///   on failure or ``cancel()`` the temporary is removed and ffmpeg's output (stderr) is in the error.
 /// - ``begin(_:)`` fails with ``FrameSinkError/missingProgram(name:searched:)`` when `ffmpeg` is
 ///   not on `PATH`, before anything is rendered. It sets `SIGPIPE` to ignored for the process,
 ///   so ffmpeg dying mid-stream is an error, not a crash.
@@ -25,12 +25,12 @@ import Foundation
 ///   that called ``begin(_:)`` — `Recorder.record(to:)` keeps that thread busy until ``finish()``,
 ///   so only a caller driving the sink by hand from a thread that exits early would be affected.
 public final class FFmpegSink: FrameSink {
-    public enum Container: String, Sendable, Hashable, CaseIterable {
-        case mp4, webm
-    }
+    public typealias Container = FFmpegEncoding.Container
 
     public let path: String
-    public let container: Container
+    public var container: Container { encoding.container }
+    /// Codec, pixel format and quality.
+    public let encoding: FFmpegEncoding
     public let background: RGBA8
     /// Where to look for `ffmpeg` (`nil`: the `PATH` environment variable).
     public let searchPath: String?
@@ -46,8 +46,14 @@ public final class FFmpegSink: FrameSink {
     }
     private let state = Mutex(State())
 
-    public init(path: String, container: Container, background: RGBA8 = .black, searchPath: String? = nil) {
-        self.path = path; self.container = container; self.background = background; self.searchPath = searchPath
+    /// The container's default codec, pixel format and quality.
+    public convenience init(path: String, container: Container, background: RGBA8 = .black, searchPath: String? = nil) {
+        self.init(path: path, encoding: FFmpegEncoding(container: container), background: background, searchPath: searchPath)
+    }
+
+    /// `encoding` should pass ``FFmpegEncoding/validate()``; otherwise ffmpeg reports the problem.
+    public init(path: String, encoding: FFmpegEncoding, background: RGBA8 = .black, searchPath: String? = nil) {
+        self.path = path; self.encoding = encoding; self.background = background; self.searchPath = searchPath
     }
 
     public var acceptsConcurrentWrites: Bool { false }
@@ -60,11 +66,7 @@ public final class FFmpegSink: FrameSink {
         var args = ["-hide_banner", "-loglevel", "error", "-y",
                     "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(format.width)x\(format.height)",
                     "-r", "\(f.numerator)/\(f.denominator)", "-i", "-", "-an"]
-        if format.width % 2 == 1 || format.height % 2 == 1 { args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] }
-        switch container {
-        case .mp4: args += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-preset", "medium", "-movflags", "+faststart", "-f", "mp4"]
-        case .webm: args += ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-crf", "32", "-b:v", "0", "-row-mt", "1", "-f", "webm"]
-        }
+        args += encoding.outputArguments(width: format.width, height: format.height)
         return args + [output]
     }
 
@@ -94,7 +96,11 @@ public final class FFmpegSink: FrameSink {
                 guard let p = s.process, let format = s.format else { throw .notBegun("write before begin or after finish") }
                 try format.check(image, frame: index)
                 guard index == s.next else { throw .notBegun("frame \(index) written when frame \(s.next) was expected (a stream needs frames in order)") }
-                Self.opaqueRGBA(image, background: background, into: &s.buffer)
+                if encoding.keepsAlpha {
+                    Self.straightRGBA(image, into: &s.buffer)
+                } else {
+                    Self.opaqueRGBA(image, background: background, into: &s.buffer)
+                }
                 do { try _SinkFile(descriptor: p.stdinFD, name: "\(Self.programName)'s input").write(s.buffer) } catch {
                     // ffmpeg quit (EPIPE) or the pipe broke: report what ffmpeg said.
                     let status = p.wait() ?? "closed its input early"
@@ -139,6 +145,42 @@ public final class FFmpegSink: FrameSink {
         s.process?.cleanUp()
         if let t = s.temp { unlink(t) }
         s.process = nil; s.temp = nil
+    }
+
+    /// `unpremultiply(c, a)` for every (c, a), indexed `a << 8 | c` (64 KiB, built once).
+    private static let unpremultiplyTable: [UInt8] = {
+        var t = [UInt8](repeating: 0, count: 65536)
+        for a in 0..<256 {
+            for c in 0..<256 { t[a << 8 | c] = PixelRounding.unpremultiply(UInt8(c), alpha: UInt8(a)) }
+        }
+        return t
+    }()
+
+    /// `image` as packed straight RGBA (ffmpeg's `rgba`): each colour byte mapped with
+    /// ``PixelRounding/unpremultiply(_:alpha:)`` (the PNG sink's rule); opaque pixels as they are.
+    static func straightRGBA(_ image: PixelBuffer, into out: inout [UInt8]) {
+        let w = image.width, h = image.height, stride = image.bytesPerRow
+        if out.count != w * h * 4 { out = [UInt8](repeating: 0, count: w * h * 4) }
+        unpremultiplyTable.withUnsafeBufferPointer { table in
+            image.withUnsafeBytes { src in
+                out.withUnsafeMutableBytes { dst in
+                    for y in 0..<h {
+                        let s = src.baseAddress! + y * stride, d = dst.baseAddress! + y * w * 4
+                        for x in 0..<w {
+                            let p = s.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                            let a = Int(p >> 24)
+                            var q = p
+                            if a != 255 {
+                                let base = a << 8
+                                q = UInt32(table[base | Int(p & 0xFF)]) | UInt32(table[base | Int((p >> 8) & 0xFF)]) << 8
+                                    | UInt32(table[base | Int((p >> 16) & 0xFF)]) << 16 | UInt32(a) << 24
+                            }
+                            d.storeBytes(of: q, toByteOffset: x * 4, as: UInt32.self)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// `image` composited over the opaque `background`, as straight RGBA with alpha 255:

@@ -1,0 +1,69 @@
+import Foundation
+import FlipbookPNG
+import FlipbookRender
+import FlipbookScene
+
+/// `flipbook info FILE --json`: the same facts as the `key: value` report, as one JSON object
+/// on one line (keys sorted), for scripts. Shapes:
+///
+///     {"alpha":"channel","bitDepth":8,"colorType":"RGBA","file":"a.png","format":"png",
+///      "height":2,"interlaced":false,"text":{"Software":"Flipbook"},"width":3}
+///     {"animations":2,"duration":2,"events":3,"file":"s.json","format":"scene","fps":30,
+///      "frameCount":60,"frames":[0,59],"height":360,"images":["/abs/logo.png"],"layers":5,
+///      "outputFormat":"png","pixelHeight":720,"pixelWidth":1280,"scale":2,"width":640}
+///
+/// `alpha` is `channel`, `tRNS` or `none`; `outputFormat` is absent when the scene names none.
+enum InfoJSON {
+    static func report(path: String) -> Result<String, CLIFailure> {
+        switch InfoCommand.Input(path: path) {
+        case .png:
+            do {
+                let info = try PNG.validate(contentsOf: path)
+                let alpha: String
+                switch (info.colorType, info.hasAlpha) {
+                case (.rgba, _), (.grayAlpha, _): alpha = "channel"
+                case (_, true): alpha = "tRNS"
+                default: alpha = "none"
+                }
+                var text: [String: String] = [:]
+                for chunk in info.text { text[chunk.keyword] = chunk.text }
+                return encode(PNGFacts(file: path, format: "png", width: info.width, height: info.height,
+                                       colorType: "\(info.colorType)", bitDepth: info.bitDepth,
+                                       interlaced: info.isInterlaced, alpha: alpha, text: text))
+            } catch {
+                return .failure(CLIFailure(message: error.description))
+            }
+        case .scene:
+            do {
+                let scene = try SceneParser.parse(contentsOf: path)
+                _ = try SceneBuilder.loadImages(scene, file: path)
+                let s = SceneSummary(scene)
+                return encode(SceneFacts(file: path, format: "scene", width: s.width, height: s.height, scale: s.scale,
+                                         pixelWidth: s.pixelWidth, pixelHeight: s.pixelHeight, fps: s.fps, duration: s.duration,
+                                         frames: [s.frames.lowerBound, s.frames.upperBound], frameCount: s.frameCount,
+                                         layers: s.layerCount, animations: s.animationCount, events: s.eventCount,
+                                         images: s.images, outputFormat: s.format?.rawValue))
+            } catch {
+                return .failure(CLIFailure(message: error.description))
+            }
+        }
+    }
+
+    private struct PNGFacts: Encodable {
+        var file: String, format: String, width: Int, height: Int, colorType: String, bitDepth: Int
+        var interlaced: Bool, alpha: String, text: [String: String]
+    }
+
+    private struct SceneFacts: Encodable {
+        var file: String, format: String, width: Double, height: Double, scale: Double
+        var pixelWidth: Int, pixelHeight: Int, fps: Double, duration: Double, frames: [Int], frameCount: Int
+        var layers: Int, animations: Int, events: Int, images: [String], outputFormat: String?
+    }
+
+    private static func encode<T: Encodable>(_ value: T) -> Result<String, CLIFailure> {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return .failure(CLIFailure(message: "cannot encode the report as JSON")) }
+        return .success(String(decoding: data, as: UTF8.self))
+    }
+}
