@@ -6,8 +6,7 @@ import FlipbookScene
 ///
 /// Chosen in this order: `--format`; else the extension of `-o` (`out.mp4`, `.mov`, `.webm`,
 /// `.gif`, `.apng`, `.webp`, `.y4m`, `.png`); else the scene's `output.format`; else `png`
-/// (a folder of frames). The scene file's `format` key knows only `png`, `y4m`, `mp4`, `webm`
-/// and `null`; the other formats are chosen on the command line.
+/// (a folder of frames). The scene file's `format` key takes the same names.
 enum RenderFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
     case png, y4m, mp4, mov, webm, gif, apng, webp, null
 

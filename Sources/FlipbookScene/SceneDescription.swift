@@ -33,5 +33,5 @@ public struct SceneDescription: Sendable, Equatable {
 
 /// The file formats a recording can be written in.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
-    case png, y4m, mp4, webm, null
+    case png, y4m, mp4, mov, webm, gif, apng, webp, null
 }

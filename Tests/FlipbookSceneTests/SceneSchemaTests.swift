@@ -38,7 +38,7 @@ import Testing
             (#"{"output": {"size": "10x10", "duration": 1}, "layers": [{"bounds": [0, 0, 10]}]}"#, "layers[0].bounds: expected at least 4 items"),
             (##"{"output": {"size": "10x10", "duration": 1}, "layers": [{"backgroundColor": "#12345"}]}"##, "layers[0].backgroundColor: matches none of"),
             (#"{"output": {"size": "10x10", "fps": 0, "duration": 1}}"#, "output.fps: expected > 0"),
-            (#"{"output": {"size": "10x10", "duration": 1, "format": "gif"}}"#, "output.format: expected one of"),
+            (#"{"output": {"size": "10x10", "duration": 1, "format": "mkv"}}"#, "output.format: expected one of"),
             (#"{"output": {"size": "10x10", "duration": 1}, "layers": [{"animations": [{"keyPath": "opacity"}]}]}"#, "layers[0].animations[0]: missing \"class\""),
             (#"{"output": {"size": "10x10", "duration": 1}, "timeline": [{"at": 1, "do": [{"layer": "a", "sett": {}}]}]}"#, "timeline[0].do[0]: matches none of"),
             (#"{"output": {"size": "10x10", "duration": 1}, "layers": [{"isHidden": 1}]}"#, "layers[0].isHidden: expected boolean"),
