@@ -35,13 +35,24 @@ extension PNG {
     /// A packed (`width * 4` bytes per row) straight-alpha copy of `image`, each colour byte
     /// mapped with ``PixelRounding/unpremultiply(_:alpha:)``; opaque pixels are copied as is.
     static func _straightCopy(_ image: PixelBuffer) -> [UInt8] {
+        var out: [UInt8] = []
+        straightRGBA(image, into: &out)
+        return out
+    }
+
+    /// Writes `image` into `out` as packed straight RGBA (`width * 4` bytes per row; `out` is
+    /// resized when its count differs): each colour byte mapped with
+    /// ``PixelRounding/unpremultiply(_:alpha:)``, opaque pixels copied as they are. The one
+    /// premultiplied → straight conversion of every sink (PNG, ffmpeg's `rgba` input).
+    package static func straightRGBA(_ image: PixelBuffer, into out: inout [UInt8]) {
         let w = image.width, h = image.height, stride = image.bytesPerRow
-        return _unpremultiplyTable.withUnsafeBufferPointer { table in
+        if out.count != w * h * 4 { out = [UInt8](repeating: 0, count: w * h * 4) }
+        _unpremultiplyTable.withUnsafeBufferPointer { table in
             image.withUnsafeBytes { src in
-                [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, count in
+                out.withUnsafeMutableBytes { dst in
                     for y in 0..<h {
                         let s = src.baseAddress! + y * stride
-                        let d = UnsafeMutableRawPointer(out.baseAddress! + y * w * 4)
+                        let d = dst.baseAddress! + y * w * 4
                         for x in 0..<w {
                             let p = s.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                             let a = Int(p >> 24)
@@ -56,7 +67,6 @@ extension PNG {
                             d.storeBytes(of: q, toByteOffset: x * 4, as: UInt32.self)
                         }
                     }
-                    count = w * h * 4
                 }
             }
         }

@@ -141,14 +141,7 @@ open class CATextLayer: CALayer {
     /// A number stored by KVC (a scene file or an animation may store `Double`, `Float`, `Int`
     /// or `NSNumber` where the property is `CGFloat`).
     static func _number(_ v: Any?) -> CGFloat? {
-        switch v {
-        case let x as CGFloat: return x
-        case let x as Double: return CGFloat(x)
-        case let x as Float: return CGFloat(x)
-        case let x as Int: return CGFloat(x)
-        case let x as NSNumber: return CGFloat(x.doubleValue)
-        default: return nil
-        }
+        _KVCCoercion.double(v).map { CGFloat($0) }
     }
 
     open override class func defaultValue(forKey key: String) -> Any? {

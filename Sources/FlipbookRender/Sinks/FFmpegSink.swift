@@ -3,6 +3,7 @@ import Synchronization
 import Glibc
 #endif
 import FlipbookPixels
+import FlipbookPNG
 import Foundation
 
 /// Video (MP4, MOV, WebM) and animated images (GIF, APNG, WebP) through an `ffmpeg` subprocess.
@@ -147,40 +148,10 @@ public final class FFmpegSink: FrameSink {
         s.process = nil; s.temp = nil
     }
 
-    /// `unpremultiply(c, a)` for every (c, a), indexed `a << 8 | c` (64 KiB, built once).
-    private static let unpremultiplyTable: [UInt8] = {
-        var t = [UInt8](repeating: 0, count: 65536)
-        for a in 0..<256 {
-            for c in 0..<256 { t[a << 8 | c] = PixelRounding.unpremultiply(UInt8(c), alpha: UInt8(a)) }
-        }
-        return t
-    }()
-
-    /// `image` as packed straight RGBA (ffmpeg's `rgba`): each colour byte mapped with
-    /// ``PixelRounding/unpremultiply(_:alpha:)`` (the PNG sink's rule); opaque pixels as they are.
+    /// `image` as packed straight RGBA (ffmpeg's `rgba`): the PNG sink's conversion
+    /// (``PNG/straightRGBA(_:into:)``), so a frame's alpha and colours match its PNG.
     static func straightRGBA(_ image: PixelBuffer, into out: inout [UInt8]) {
-        let w = image.width, h = image.height, stride = image.bytesPerRow
-        if out.count != w * h * 4 { out = [UInt8](repeating: 0, count: w * h * 4) }
-        unpremultiplyTable.withUnsafeBufferPointer { table in
-            image.withUnsafeBytes { src in
-                out.withUnsafeMutableBytes { dst in
-                    for y in 0..<h {
-                        let s = src.baseAddress! + y * stride, d = dst.baseAddress! + y * w * 4
-                        for x in 0..<w {
-                            let p = s.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                            let a = Int(p >> 24)
-                            var q = p
-                            if a != 255 {
-                                let base = a << 8
-                                q = UInt32(table[base | Int(p & 0xFF)]) | UInt32(table[base | Int((p >> 8) & 0xFF)]) << 8
-                                    | UInt32(table[base | Int((p >> 16) & 0xFF)]) << 16 | UInt32(a) << 24
-                            }
-                            d.storeBytes(of: q, toByteOffset: x * 4, as: UInt32.self)
-                        }
-                    }
-                }
-            }
-        }
+        PNG.straightRGBA(image, into: &out)
     }
 
     /// `image` composited over the opaque `background`, as straight RGBA with alpha 255:
