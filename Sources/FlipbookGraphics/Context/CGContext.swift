@@ -91,12 +91,16 @@ open class CGContext {
     public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
                  bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32) {
         let alpha = bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue
+        if width > 0, height > 0, (try? PixelBuffer.validateSize(width: width, height: height)) == nil {
+            Self._sayOnce("CGContext: a \(width)×\(height) bitmap is larger than \(PixelBuffer.maximumDimension) pixels a side (docs/limits.md); no context\n")
+            return nil
+        }
         guard bitsPerComponent == 8, space.numberOfComponents == 3,
               alpha == CGImageAlphaInfo.premultipliedLast.rawValue,
               bitmapInfo & (CGBitmapInfo.floatComponents.rawValue) == 0,
               (try? PixelBuffer.validateSize(width: width, height: height)) != nil,
               bytesPerRow == 0 || (bytesPerRow >= width * 4 && bytesPerRow % 4 == 0) else {
-            StandardStreams.error(
+            Self._sayOnce(
                 "CGContext: unsupported bitmap \(width)×\(height), \(bitsPerComponent) bits per component, bytesPerRow \(bytesPerRow), bitmapInfo \(bitmapInfo) (Flipbook draws 8-bit premultipliedLast RGB, rows a multiple of 4 bytes)\n")
             return nil
         }
@@ -113,6 +117,14 @@ open class CGContext {
     }
 
     deinit { _scratch.deallocate() }
+
+    private static let _said = _SaidOnce()
+
+    /// Writes `message` to standard error the first time it occurs in this process (a layer that
+    /// cannot get a backing store asks again at every frame).
+    static func _sayOnce(_ message: String) {
+        if _said.first(message) { StandardStreams.error(message) }
+    }
 
     /// A scratch row of at least `n` coverage bytes (grown, never shrunk).
     @inline(__always) func _scratchRow(_ n: Int) -> UnsafeMutablePointer<UInt8> {
@@ -285,5 +297,16 @@ package struct _IRect: Equatable {
     var height: Int { y1 - y0 }
     func intersection(_ o: _IRect) -> _IRect {
         _IRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+}
+
+/// Messages already written (at most 256 kept; then every message is new again).
+final class _SaidOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen = Set<String>()
+    func first(_ m: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if seen.count >= 256 { seen.removeAll() }
+        return seen.insert(m).inserted
     }
 }
