@@ -33,8 +33,10 @@ struct RenderCommand: ParsableCommand {
         a folder or a pattern (out/f_%04d.png) means PNG frames; --format overrides.
           flipbook render scene.json -o film.mov          (ProRes 4444 with alpha)
           flipbook render scene.json --still 1.5s -o poster.png
-        Exit codes: 0 ok, 1 invalid scene or inputs, 2 usage, 3 output failed,
-        130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP.
+        On a job array each task renders its shard and a manifest (docs/scale-out.md):
+          flipbook render scene.json -o out --shard auto --shards 8 --resume
+        Exit codes: 0 ok, 1 invalid scene or inputs (do not retry), 2 usage, 3 output failed
+        (retry), 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP.
         """
     )
 
@@ -92,6 +94,15 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Skip frames already complete on disk (png).")
     var resume = false
 
+    @Option(help: ArgumentHelp("Render only shard I of N (0-based) of the frames: a contiguous range (see flipbook plan). 'auto' takes I from JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX or SLURM_ARRAY_TASK_ID and N from --shards.", valueName: "I/N|auto"))
+    var shard: String?
+
+    @Option(help: "The number of shards, with --shard auto.")
+    var shards: Int?
+
+    @Flag(help: "Write a manifest of the frames (flipbook-manifest-A-B.json: SHA-256 per file, scene hash, version), as --shard always does (png).")
+    var manifest = false
+
     @Flag(name: .shortAndLong, help: "No progress and no summary (errors only).")
     var quiet = false
 
@@ -113,6 +124,8 @@ struct RenderIO: Sendable {
     var handlesInterrupt = true
     /// Polled before each frame (tests simulate an interrupt).
     var stopAfter: Int? = nil
+    /// The environment `--shard auto` reads the task index from.
+    var environment: [String: String] = ProcessInfo.processInfo.environment
 
     static let standard = RenderIO(
         // Never fatal: a closed or full stdout/stderr drops the text (StandardStreams).
@@ -135,7 +148,7 @@ extension RenderCommand {
         }
         // 1. Usage.
         let plan: RenderPlan
-        switch RenderPlan.make(self) {
+        switch RenderPlan.make(self, environment: io.environment) {
         case .failure(let m): return fail(RenderExit.usage, m.description + "\n(see flipbook render --help)")
         case .success(let p): plan = p
         }
@@ -146,10 +159,18 @@ extension RenderCommand {
             description = try SceneParser.parse(contentsOf: scene)
             builder = try SceneBuilder(description, file: scene)
         } catch { return fail(RenderExit.invalidInput, error.description) }
-        let settings: RecordingSettings
+        var settings: RecordingSettings
         switch plan.settings(for: description) {
         case .failure(let m): return fail(m.isUsage ? RenderExit.usage : RenderExit.invalidInput, m.description)
         case .success(let s): settings = s
+        }
+        // The whole recording's frames; a shard renders its part of them.
+        let recording = settings.frames
+        if let shard = plan.shard {
+            switch shard.range(of: recording) {
+            case .failure(let m): return fail(RenderExit.usage, m.description)
+            case .success(let r): settings.frames = r
+            }
         }
         // 3. Output. --format, else -o's extension (-o film.mp4), else the scene's, else png.
         let inferred = output.flatMap(RenderFormat.inferred(from:))
@@ -160,8 +181,38 @@ extension RenderCommand {
         case .success(let t): target = t
         }
         if resume && format != .png { return fail(RenderExit.usage, "--resume works with --format png only") }
+        let png = target.sink as? PNGSequenceSink
+        if manifest && png == nil {
+            return fail(RenderExit.usage, "--manifest works with PNG frames in a folder, not \(format == .png ? "one PNG file" : format.rawValue)")
+        }
+        // The scene hash is computed before rendering: a file that changes during the run must
+        // not be recorded as what was rendered.
+        var hash: SceneHash?
+        if let png, plan.shard != nil || manifest {
+            do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: scene, scene: description) } catch {
+                return fail(error.exitCode, error.message)
+            }
+        }
         // 4. Frames.
-        return RenderSession(target: target, settings: settings, builder: builder, plan: plan,
-                             resume: resume, quiet: quiet, io: io).run()
+        let code = RenderSession(target: target, settings: settings, builder: builder, plan: plan,
+                                 resume: resume, quiet: quiet, io: io).run()
+        guard code == RenderExit.ok, let png, let hash else { return code }
+        // 5. The manifest, once every frame of the range is on disk.
+        let frames: [ShardManifest.Frame]
+        switch ShardManifest.hashFrames(settings.frames, sink: png) {
+        case .failure(let f): return fail(f.exitCode, f.message)
+        case .success(let f): frames = f
+        }
+        let m = ShardManifest(
+            version: FlipbookVersion.string, simd: ShardManifest.simdDescription, scene: scene, scene_hash: hash.hex,
+            settings: .init(width: settings.pixelWidth, height: settings.pixelHeight, fps: settings.fps, scale: settings.scale,
+                            start: settings.start, png: pngCompression.rawValue),
+            recording: .init(first: recording.lowerBound, last: recording.upperBound),
+            shard: plan.shard.map { .init(index: $0.index, count: $0.count) }, pattern: png.pattern.pattern, frames: frames)
+        do throws(CLIFailure) {
+            let path = try m.write(into: png.directory)
+            if !quiet { io.err("manifest: \(path)\n") }
+        } catch { return fail(error.exitCode, error.message) }
+        return RenderExit.ok
     }
 }

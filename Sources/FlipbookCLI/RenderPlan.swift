@@ -24,6 +24,8 @@ struct RenderPlan {
     var pattern: FramePattern
     /// Whether `--pattern` was given (then `-o` must not be a pattern too).
     var patternGiven: Bool
+    /// `--shard I/N` or `--shard auto --shards N`, resolved (index from the environment).
+    var shard: ShardSpec? = nil
 
     /// `--frames`: either end may be open (`A..`, `..B`) and is then the scene's.
     struct FrameSelection: Equatable {
@@ -38,7 +40,7 @@ struct RenderPlan {
     }
 
     /// Parses the command's options; the failure is one line naming the option.
-    static func make(_ c: RenderCommand) -> Result<RenderPlan, RenderUsageError> {
+    static func make(_ c: RenderCommand, environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<RenderPlan, RenderUsageError> {
         if let f = c.fps, !(f.isFinite && f > 0 && f <= 1000) { return .failure(RenderUsageError("--fps must be in (0, 1000], got \(f)")) }
         if let s = c.scale, !(s.isFinite && s > 0 && s <= 16) { return .failure(RenderUsageError("--scale must be in (0, 16], got \(s)")) }
         if let d = c.duration, !(d.isFinite && d > 0) { return .failure(RenderUsageError("--duration must be a positive number of seconds, got \(d)")) }
@@ -77,13 +79,19 @@ struct RenderPlan {
         if c.progress == .json && c.output == "-" {
             return .failure(RenderUsageError("--progress json writes to standard output, which -o - already uses for the video"))
         }
+        let shard: ShardSpec?
+        switch ShardSpec.parse(c.shard, shards: c.shards, environment: environment) {
+        case .failure(let e): return .failure(e)
+        case .success(let s): shard = s
+        }
+        if shard != nil && c.still != nil { return .failure(RenderUsageError("--still renders one frame; it cannot be split into shards")) }
         let png = c.pngCompression.options
         let pattern: FramePattern
         do throws(FrameSinkError) { pattern = try c.pattern.map { p throws(FrameSinkError) in try FramePattern(p) } ?? .default } catch { return .failure(RenderUsageError("--pattern: \(error.description)")) }
         return .success(RenderPlan(fps: c.fps, size: size, scale: c.scale, frames: frames, still: still, duration: c.duration,
                                    format: c.format, codec: c.codec, crf: c.crf, quality: c.quality, pixelFormat: c.pixelFormat,
                                    progress: c.progress, threads: c.threads ?? ProcessInfo.processInfo.activeProcessorCount,
-                                   png: png, pattern: pattern, patternGiven: c.pattern != nil))
+                                   png: png, pattern: pattern, patternGiven: c.pattern != nil, shard: shard))
     }
 
     /// `--frames`: `A..B` (also `A...B`, `A-B`) inclusive with `0 <= A <= B`; `A..` and `..B`

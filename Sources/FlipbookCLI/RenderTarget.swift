@@ -125,6 +125,8 @@ struct RenderTarget {
                 let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
                 file = output + "/" + name + "." + format.rawValue
             }
+            // The shards of one command line write different segments (merged by `flipbook merge`).
+            if let shard = plan.shard { file = shard.segmentPath(file) }
             let sink: FrameSink = encoding.map { FFmpegSink(path: file, encoding: $0, searchPath: io.searchPath) } ?? Y4MSink(path: file)
             return .success(RenderTarget(sink: sink, location: file, format: format))
         }

@@ -1,0 +1,46 @@
+import Foundation
+import FlipbookScene
+
+/// The content hash of a scene: what `flipbook plan` prints and every shard manifest records,
+/// so a driver (and `flipbook verify`) can check that all workers rendered the same thing.
+///
+/// SHA-256 over a small text that names the scene file's bytes and every image it uses:
+///
+///     flipbook-scene-hash 1
+///     scene <sha256 of the scene file>
+///     image <path as written in the scene> <sha256 of the file>     (one line per image, sorted by path)
+///
+/// Image paths are taken as written (relative to the scene file), not resolved, so the same
+/// scene checked out in different folders on different machines has the same hash. Font files
+/// a text layer names by path are not part of it (see docs/scale-out.md).
+struct SceneHash: Sendable, Equatable {
+    /// The hash, 64 lower-case hex digits.
+    var hex: String
+    /// The scene file's own SHA-256.
+    var sceneFile: String
+    /// Each image used (path as written, SHA-256 of the file), sorted by path.
+    var images: [(path: String, sha256: String)]
+
+    static func == (a: SceneHash, b: SceneHash) -> Bool { a.hex == b.hex }
+
+    /// Hashes the scene at `path` (already parsed into `scene`, so every image exists). Throws
+    /// the message when a file cannot be read.
+    static func compute(scenePath path: String, scene: SceneDescription) throws(CLIFailure) -> SceneHash {
+        guard let own = SHA256.hash(fileAtPath: path) else {
+            throw CLIFailure(message: "\(path): cannot read the scene file to hash it", exitCode: 1)
+        }
+        var seen = Set<String>()
+        var images: [(String, String)] = []
+        for image in SceneParser.images(in: scene) where seen.insert(image.path).inserted {
+            guard let d = SHA256.hash(fileAtPath: image.resolvedPath) else {
+                throw CLIFailure(message: "image \"\(image.path)\" (\(image.resolvedPath)) cannot be read to hash it", exitCode: 1)
+            }
+            images.append((image.path, d.hex))
+        }
+        images.sort { $0.0 < $1.0 }
+        var h = SHA256()
+        h.update("flipbook-scene-hash 1\nscene \(own.hex)\n")
+        for (p, d) in images { h.update("image \(p) \(d)\n") }
+        return SceneHash(hex: h.finalize().hex, sceneFile: own.hex, images: images)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import FlipbookRaster
+import FlipbookRender
+
+/// The record a shard leaves next to its frames: which frames it wrote, the SHA-256 of each
+/// file, what it rendered (scene hash, settings) and with what (Flipbook version, SIMD backend).
+/// `flipbook verify` reads every manifest of a set of folders and checks them against the files
+/// and against each other.
+///
+/// Written by `flipbook render --shard …` (and `--manifest`) after the last frame, atomically
+/// (a temporary renamed), as `flipbook-manifest-FIRST-LAST.json` in the frames' folder — so a
+/// manifest exists only for a range whose every frame is complete on disk. A shard killed
+/// midway leaves none; its rerun (`--resume`) writes it.
+///
+///     {
+///       "flipbook_manifest": 1, "version": "0.1.0", "simd": "native (AVX2)",
+///       "scene": "scene.json", "scene_hash": "9f2c…",
+///       "settings": {"width": 640, "height": 360, "fps": 30, "scale": 1, "start": 0, "png": "fast"},
+///       "recording": {"first": 0, "last": 299}, "shard": {"index": 2, "count": 8},
+///       "pattern": "frame_%05d.png",
+///       "frames": [{"frame": 75, "file": "frame_00075.png", "sha256": "…"}, …]
+///     }
+struct ShardManifest: Codable, Equatable, Sendable {
+    /// The format of this file (1).
+    var flipbook_manifest: Int = 1
+    /// `FlipbookVersion.string` of the renderer.
+    var version: String
+    /// The compositor's kernels (``ShardManifest/simdDescription``); informational — every
+    /// backend produces the same bytes.
+    var simd: String
+    /// The scene path as given to `render` (for `verify --sample` when it is run from the same
+    /// folder; `verify --scene` overrides it).
+    var scene: String
+    /// ``SceneHash/hex`` of the scene and its images.
+    var scene_hash: String
+    var settings: Settings
+    /// The whole recording's frames (all shards together).
+    var recording: Range
+    /// `nil` for an unsharded render with `--manifest`.
+    var shard: Shard?
+    /// The file-name pattern of the frames.
+    var pattern: String
+    /// Every frame of this shard, in order.
+    var frames: [Frame]
+
+    struct Settings: Codable, Equatable, Sendable {
+        var width: Int, height: Int
+        var fps: Double, scale: Double, start: Double
+        /// The PNG preset (`--png-compression`): a re-render must use it to give the same bytes.
+        var png: String
+    }
+    struct Range: Codable, Equatable, Sendable { var first: Int, last: Int }
+    struct Shard: Codable, Equatable, Sendable { var index: Int, count: Int }
+    struct Frame: Codable, Equatable, Sendable { var frame: Int, file: String, sha256: String }
+
+    /// The file name for frames `first…last`.
+    static func fileName(first: Int, last: Int) -> String { "flipbook-manifest-\(first)-\(last).json" }
+
+    /// True for names ``fileName(first:last:)`` produces.
+    static func isManifestName(_ name: String) -> Bool { name.hasPrefix("flipbook-manifest-") && name.hasSuffix(".json") }
+
+    /// What the compositor runs on this machine: `portable`, `native (AVX2)` or
+    /// `native (AVX2, AVX-512BW)`.
+    static var simdDescription: String {
+        switch RasterBackend.current {
+        case .portable: return "portable"
+        case .native: return RasterBackend.avx512Available ? "native (AVX2, AVX-512BW)" : "native (AVX2)"
+        }
+    }
+
+    /// Hashes the frames `range` of `sink`'s folder; the failure names the unreadable file.
+    static func hashFrames(_ range: ClosedRange<Int>, sink: PNGSequenceSink) -> Result<[Frame], CLIFailure> {
+        var out: [Frame] = []
+        out.reserveCapacity(range.count)
+        for n in range {
+            let name = sink.pattern.fileName(n)
+            guard let d = SHA256.hash(fileAtPath: sink.directory + "/" + name) else {
+                return .failure(CLIFailure(message: "\(sink.directory)/\(name): cannot read the frame to hash it", exitCode: 3))
+            }
+            out.append(Frame(frame: n, file: name, sha256: d.hex))
+        }
+        return .success(out)
+    }
+
+    /// The JSON text (keys sorted, one frame per line).
+    func encoded() -> Data {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return (try? e.encode(self)) ?? Data()
+    }
+
+    /// Writes the manifest into `directory` atomically (temporary + rename); returns its path.
+    func write(into directory: String) throws(CLIFailure) -> String {
+        let path = directory + "/" + Self.fileName(first: frames.first?.frame ?? 0, last: frames.last?.frame ?? 0)
+        let temp = directory + "/.flipbook-manifest.partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        do {
+            try encoded().write(to: URL(fileURLWithPath: temp))
+            guard rename(temp, path) == 0 else {
+                let e = String(cString: strerror(errno))
+                unlink(temp)
+                throw CLIFailure(message: "\(path): cannot write the manifest: \(e)", exitCode: 3)
+            }
+        } catch let f as CLIFailure {
+            throw f
+        } catch {
+            unlink(temp)
+            throw CLIFailure(message: "\(path): cannot write the manifest: \((error as NSError).localizedDescription)", exitCode: 3)
+        }
+        return path
+    }
+
+    /// Reads a manifest; the failure says which file and why (exit 2: not a manifest).
+    static func read(_ path: String) -> Result<ShardManifest, CLIFailure> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(CLIFailure(message: "\(path): cannot read the manifest", exitCode: 2))
+        }
+        do { return .success(try JSONDecoder().decode(ShardManifest.self, from: data)) } catch {
+            return .failure(CLIFailure(message: "\(path): not a Flipbook shard manifest (\(error))", exitCode: 2))
+        }
+    }
+}
