@@ -188,7 +188,7 @@ extension RenderCommand {
         // The scene hash is computed before rendering: a file that changes during the run must
         // not be recorded as what was rendered.
         var hash: SceneHash?
-        if let png, plan.shard != nil || manifest {
+        if png != nil, plan.shard != nil || manifest {
             do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: scene, scene: description) } catch {
                 return fail(error.exitCode, error.message)
             }
@@ -205,7 +205,8 @@ extension RenderCommand {
         }
         let m = ShardManifest(
             version: FlipbookVersion.string, simd: ShardManifest.simdDescription, scene: scene, scene_hash: hash.hex,
-            settings: .init(width: settings.pixelWidth, height: settings.pixelHeight, fps: settings.fps, scale: settings.scale,
+            settings: .init(width: settings.pixelWidth, height: settings.pixelHeight, point_width: settings.width,
+                            point_height: settings.height, fps: settings.fps, scale: settings.scale,
                             start: settings.start, png: pngCompression.rawValue),
             recording: .init(first: recording.lowerBound, last: recording.upperBound),
             shard: plan.shard.map { .init(index: $0.index, count: $0.count) }, pattern: png.pattern.pattern, frames: frames)

@@ -11,7 +11,8 @@ public struct FlipbookCommand: AsyncParsableCommand {
         commandName: "flipbook",
         abstract: "Core Animation for Linux, rendered offline: layer trees to PNG frames and video.",
         version: FlipbookVersion.string,
-        subcommands: [InfoCommand.self, PatternCommand.self, RenderCommand.self, CompareCommand.self, BenchCommand.self]
+        subcommands: [InfoCommand.self, PatternCommand.self, RenderCommand.self, CompareCommand.self, BenchCommand.self,
+                      PlanCommand.self, VerifyCommand.self, MergeCommand.self]
     )
 
     public init() {}

@@ -15,7 +15,7 @@ import FlipbookRender
 ///     {
 ///       "flipbook_manifest": 1, "version": "0.1.0", "simd": "native (AVX2)",
 ///       "scene": "scene.json", "scene_hash": "9f2c…",
-///       "settings": {"width": 640, "height": 360, "fps": 30, "scale": 1, "start": 0, "png": "fast"},
+///       "settings": {"width": 640, "height": 360, "point_width": 640, "point_height": 360, "fps": 30, "scale": 1, "start": 0, "png": "fast"},
 ///       "recording": {"first": 0, "last": 299}, "shard": {"index": 2, "count": 8},
 ///       "pattern": "frame_%05d.png",
 ///       "frames": [{"frame": 75, "file": "frame_00075.png", "sha256": "…"}, …]
@@ -44,7 +44,10 @@ struct ShardManifest: Codable, Equatable, Sendable {
     var frames: [Frame]
 
     struct Settings: Codable, Equatable, Sendable {
+        /// Frame size in device pixels.
         var width: Int, height: Int
+        /// Frame size in points (`--size`): with `scale`, `fps` and `start` what a re-render needs.
+        var point_width: Double, point_height: Double
         var fps: Double, scale: Double, start: Double
         /// The PNG preset (`--png-compression`): a re-render must use it to give the same bytes.
         var png: String
