@@ -204,7 +204,8 @@ extension RenderCommand {
         case .success(let f): frames = f
         }
         let m = ShardManifest(
-            version: FlipbookVersion.string, simd: ShardManifest.simdDescription, scene: scene, scene_hash: hash.hex,
+            version: FlipbookVersion.string, simd: ShardManifest.simdDescription,
+            platform: ShardManifest.platformDescription, scene: scene, scene_hash: hash.hex,
             settings: .init(width: settings.pixelWidth, height: settings.pixelHeight, point_width: settings.width,
                             point_height: settings.height, fps: settings.fps, scale: settings.scale,
                             start: settings.start, png: pngCompression.rawValue),

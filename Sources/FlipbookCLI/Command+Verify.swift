@@ -86,6 +86,7 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         let versions = Set(manifests.map(\.m.version)), backends = Set(manifests.map(\.m.simd))
+        let platforms = Set(manifests.compactMap(\.m.platform))
 
         // 2. Every frame once.
         let rec = reference.m.recording
@@ -156,7 +157,11 @@ struct VerifyCommand: ParsableCommand {
         var line = "verified: frames \(rec.first)..\(rec.last) (\(rec.last - rec.first + 1)) each once in \(manifests.count) manifest\(manifests.count == 1 ? "" : "s")"
         line += ", every SHA-256 matches, scene \(reference.m.scene_hash.prefix(12))…"
         line += ", Flipbook \(versions.sorted().joined(separator: " + ")), SIMD \(backends.sorted().joined(separator: " + "))"
-        if sampled > 0 { line += "; \(sampled) frame\(sampled == 1 ? "" : "s") re-rendered here (SIMD \(ShardManifest.simdDescription)) byte-identical" }
+        if !platforms.isEmpty { line += ", \(platforms.sorted().joined(separator: " + "))" }
+        if sampled > 0 {
+            line += "; \(sampled) frame\(sampled == 1 ? "" : "s") re-rendered here (SIMD \(ShardManifest.simdDescription), "
+                + "\(ShardManifest.platformDescription)) byte-identical"
+        }
         io.out(line + "\n")
         return 0
     }
@@ -218,7 +223,7 @@ struct VerifyCommand: ParsableCommand {
             guard let (_, f) = owner[n] else { continue }
             let here = SHA256.hash(fileAtPath: sink.path(forFrame: n))?.hex ?? "(none)"
             if here != f.sha256 {
-                differences.append("frame \(n): re-rendered here (SIMD \(ShardManifest.simdDescription), Flipbook \(FlipbookVersion.string)) "
+                differences.append("frame \(n): re-rendered here (SIMD \(ShardManifest.simdDescription), \(ShardManifest.platformDescription), Flipbook \(FlipbookVersion.string)) "
                                    + "SHA-256 \(here.prefix(12))…, the file's is \(f.sha256.prefix(12))…: this machine renders it differently (docs/scale-out.md)")
             }
         }

@@ -13,7 +13,7 @@ import FlipbookRender
 /// midway leaves none; its rerun (`--resume`) writes it.
 ///
 ///     {
-///       "flipbook_manifest": 1, "version": "0.1.0", "simd": "native (AVX2)",
+///       "flipbook_manifest": 1, "version": "0.1.0", "simd": "native (AVX2)", "platform": "x86_64 glibc 2.36",
 ///       "scene": "scene.json", "scene_hash": "9f2c…",
 ///       "settings": {"width": 640, "height": 360, "point_width": 640, "point_height": 360, "fps": 30, "scale": 1, "start": 0, "png": "fast"},
 ///       "recording": {"first": 0, "last": 299}, "shard": {"index": 2, "count": 8},
@@ -28,6 +28,9 @@ struct ShardManifest: Codable, Equatable, Sendable {
     /// The compositor's kernels (``ShardManifest/simdDescription``); informational — every
     /// backend produces the same bytes.
     var simd: String
+    /// The CPU architecture and C library of the renderer (`x86_64 glibc 2.36`): the libm that
+    /// computed `sin`, `cos`, `exp`, `pow` (docs/scale-out.md, "Determinism across machines").
+    var platform: String?
     /// The scene path as given to `render` (for `verify --sample` when it is run from the same
     /// folder; `verify --scene` overrides it).
     var scene: String
@@ -69,6 +72,29 @@ struct ShardManifest: Codable, Equatable, Sendable {
         case .portable: return "portable"
         case .native: return RasterBackend.avx512Available ? "native (AVX2, AVX-512BW)" : "native (AVX2)"
         }
+    }
+
+    /// `x86_64 glibc 2.36` (architecture and C library of this process).
+    static var platformDescription: String {
+        #if arch(x86_64)
+        let arch = "x86_64"
+        #elseif arch(arm64)
+        let arch = "aarch64"
+        #else
+        let arch = "other"
+        #endif
+        #if canImport(Glibc)
+        // "glibc 2.36" (confstr's _CS_GNU_LIBC_VERSION).
+        var buffer = [CChar](repeating: 0, count: 64)
+        let n = confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count)
+        if n > 0 && n <= buffer.count {
+            let text = String(decoding: buffer.prefix(n - 1).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return arch + " " + text
+        }
+        return arch
+        #else
+        return arch
+        #endif
     }
 
     /// Hashes the frames `range` of `sink`'s folder; the failure names the unreadable file.
