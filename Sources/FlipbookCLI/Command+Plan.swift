@@ -99,10 +99,13 @@ struct PlanCommand: ParsableCommand {
         case .failure(let m): return .failure(CLIFailure(message: "plan: " + m.description, exitCode: 2))
         case .success(let p): plan = p
         }
+        let source: SceneSource
+        do throws(CLIFailure) { source = try SceneSource.open(scene) } catch { return .failure(error) }
+        defer { withExtendedLifetime(source) {} }
         let description: SceneDescription
         do {
-            description = try SceneParser.parse(contentsOf: scene)
-            _ = try SceneBuilder.loadImages(description, file: scene)
+            description = try source.parse()
+            _ = try SceneBuilder.loadImages(description, file: source.displayName)
         } catch { return .failure(CLIFailure(message: error.description, exitCode: 1)) }
         let s: RecordingSettings
         switch plan.settings(for: description) {
@@ -113,7 +116,7 @@ struct PlanCommand: ParsableCommand {
             return .failure(CLIFailure(message: "plan: \(shards) shards but only \(s.frames.count) frames (\(s.frames.lowerBound)..\(s.frames.upperBound)); use at most \(s.frames.count) shards", exitCode: 2))
         }
         let hash: SceneHash
-        do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: scene, scene: description) } catch { return .failure(error) }
+        do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: source.path, scene: description) } catch { return .failure(error) }
         let ranges = ShardSpec.ranges(of: s.frames, count: shards)
         let out = Output(
             flipbook_version: FlipbookVersion.string, scene: scene, scene_hash: hash.hex, scene_file_sha256: hash.sceneFile,

@@ -153,11 +153,15 @@ extension RenderCommand {
         case .success(let p): plan = p
         }
         // 2. Scene and images.
+        // A bundle (`flipbook bundle`) is unpacked into a private folder kept for the whole run.
+        let source: SceneSource
+        do throws(CLIFailure) { source = try SceneSource.open(scene) } catch { return fail(error.exitCode, error.message) }
+        defer { withExtendedLifetime(source) {} }
         let description: SceneDescription
         let builder: SceneBuilder
         do {
-            description = try SceneParser.parse(contentsOf: scene)
-            builder = try SceneBuilder(description, file: scene)
+            description = try source.parse()
+            builder = try SceneBuilder(description, file: source.displayName)
         } catch { return fail(RenderExit.invalidInput, error.description) }
         var settings: RecordingSettings
         switch plan.settings(for: description) {
@@ -189,7 +193,7 @@ extension RenderCommand {
         // not be recorded as what was rendered.
         var hash: SceneHash?
         if png != nil, plan.shard != nil || manifest {
-            do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: scene, scene: description) } catch {
+            do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: source.path, scene: description) } catch {
                 return fail(error.exitCode, error.message)
             }
         }

@@ -179,16 +179,21 @@ struct VerifyCommand: ParsableCommand {
     /// Success: how many frames were compared and the differences found (as problems).
     private func resample(_ m: ShardManifest, owner: [Int: (String, ShardManifest.Frame)], io: RenderIO) -> Result<(Int, [String]), CLIFailure> {
         let scenePath = scene ?? m.scene
+        let source: SceneSource
+        do throws(CLIFailure) { source = try SceneSource.open(scenePath) } catch {
+            return .failure(CLIFailure(message: "--sample: " + error.message, exitCode: 2))
+        }
+        defer { withExtendedLifetime(source) {} }
         let description: SceneDescription
         let builder: SceneBuilder
         do {
-            description = try SceneParser.parse(contentsOf: scenePath)
-            builder = try SceneBuilder(description, file: scenePath)
+            description = try source.parse()
+            builder = try SceneBuilder(description, file: source.displayName)
         } catch {
             return .failure(CLIFailure(message: "--sample: \(error.description)" + (scene == nil ? " (give the scene with --scene)" : ""), exitCode: 2))
         }
         let hash: SceneHash
-        do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: scenePath, scene: description) } catch {
+        do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: source.path, scene: description) } catch {
             return .failure(CLIFailure(message: "--sample: " + error.message, exitCode: 2))
         }
         if hash.hex != m.scene_hash {

@@ -12,7 +12,7 @@ public struct FlipbookCommand: AsyncParsableCommand {
         abstract: "Core Animation for Linux, rendered offline: layer trees to PNG frames and video.",
         version: FlipbookVersion.string,
         subcommands: [InfoCommand.self, PatternCommand.self, RenderCommand.self, CompareCommand.self, BenchCommand.self,
-                      PlanCommand.self, VerifyCommand.self, MergeCommand.self]
+                      PlanCommand.self, VerifyCommand.self, MergeCommand.self, BundleCommand.self]
     )
 
     public init() {}

@@ -4,15 +4,16 @@ import FlipbookScene
 /// The content hash of a scene: what `flipbook plan` prints and every shard manifest records,
 /// so a driver (and `flipbook verify`) can check that all workers rendered the same thing.
 ///
-/// SHA-256 over a small text that names the scene file's bytes and every image it uses:
+/// SHA-256 over a small text that names the scene file's bytes and every file it reads:
 ///
 ///     flipbook-scene-hash 1
 ///     scene <sha256 of the scene file>
 ///     image <path as written in the scene> <sha256 of the file>     (one line per image, sorted by path)
+///     font <path as written in the scene> <sha256 of the file>      (font files named by path, sorted)
 ///
-/// Image paths are taken as written (relative to the scene file), not resolved, so the same
-/// scene checked out in different folders on different machines has the same hash. Font files
-/// a text layer names by path are not part of it (see docs/scale-out.md).
+/// Paths are taken as written (relative to the scene file), not resolved, so the same scene
+/// checked out in different folders on different machines — or unpacked from a bundle
+/// (`flipbook bundle`) — has the same hash.
 struct SceneHash: Sendable, Equatable {
     /// The hash, 64 lower-case hex digits.
     var hex: String
@@ -20,6 +21,8 @@ struct SceneHash: Sendable, Equatable {
     var sceneFile: String
     /// Each image used (path as written, SHA-256 of the file), sorted by path.
     var images: [(path: String, sha256: String)]
+    /// Each font file used (path as written, SHA-256), sorted by path.
+    var fonts: [(path: String, sha256: String)] = []
 
     static func == (a: SceneHash, b: SceneHash) -> Bool { a.hex == b.hex }
 
@@ -38,9 +41,18 @@ struct SceneHash: Sendable, Equatable {
             images.append((image.path, d.hex))
         }
         images.sort { $0.0 < $1.0 }
+        var fonts: [(String, String)] = []
+        for font in SceneParser.fontFiles(in: scene) where !fonts.contains(where: { $0.0 == font.path }) {
+            guard let d = SHA256.hash(fileAtPath: font.resolvedPath) else {
+                throw CLIFailure(message: "font file \"\(font.path)\" (\(font.resolvedPath)) cannot be read to hash it", exitCode: 1)
+            }
+            fonts.append((font.path, d.hex))
+        }
+        fonts.sort { $0.0 < $1.0 }
         var h = SHA256()
         h.update("flipbook-scene-hash 1\nscene \(own.hex)\n")
         for (p, d) in images { h.update("image \(p) \(d)\n") }
-        return SceneHash(hex: h.finalize().hex, sceneFile: own.hex, images: images)
+        for (p, d) in fonts { h.update("font \(p) \(d)\n") }
+        return SceneHash(hex: h.finalize().hex, sceneFile: own.hex, images: images, fonts: fonts)
     }
 }

@@ -266,4 +266,65 @@ import Glibc
         let mixed = try Self.run(["verify", out, folder.file("w")])
         #expect(mixed.status == 1 && mixed.err.contains("scene hash") && mixed.err.contains("frame 0 is in"), "\(mixed.err)")
     }
+
+    /// A bundle holds the scene, its images (reached through `../`) and a font file; render reads
+    /// it directly with the same bytes and the same scene hash as the folder it came from; a
+    /// damaged bundle is an error (exit 1), not a frame.
+    @Test func bundlesRenderLikeTheirFolder() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "not built: \(Self.executable)")
+        let src = folder.file("src")
+        try FileManager.default.createDirectory(atPath: src + "/scenes/fonts", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: src + "/images", withIntermediateDirectories: true)
+        let repo = URL(fileURLWithPath: Self.demo).deletingLastPathComponent().path
+        try FileManager.default.copyItem(atPath: repo + "/images/card-a.png", toPath: src + "/images/a.png")
+        let fontFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path + "/Sources/CFlipbookText/fonts/DejaVuSans.ttf"
+        try FileManager.default.copyItem(atPath: fontFile, toPath: src + "/scenes/fonts/Mine.ttf")
+        let scene = src + "/scenes/s.json"
+        try Data("""
+        {"output": {"size": "64x36", "frames": [0, 5]},
+         "layers": [{"name": "a", "frame": [0, 0, 32, 18], "contents": "../images/a.png"},
+                    {"name": "b", "frame": [32, 18, 32, 18], "contents": "../images/a.png"},
+                    {"name": "t", "class": "text", "frame": [0, 18, 64, 18], "string": "Hi", "fontSize": 12,
+                     "font": {"file": "fonts/Mine.ttf"}, "foregroundColor": "#ffffff"}],
+         "timeline": [{"at": 0.05, "do": [{"layer": "a", "set": {"opacity": 0.3}}]}]}
+        """.utf8).write(to: URL(fileURLWithPath: scene))
+        let fbk = folder.file("s.fbk")
+        let b = try Self.run(["bundle", scene, "-o", fbk])
+        #expect(b.status == 0, "\(b.err)")
+        #expect(b.err.contains("and 2 files (3 distinct contents"), "\(b.err)")
+        // The hash covers the font: plan prints the same for the folder and the bundle.
+        let p1 = try JSONDecoder().decode(PlanCommand.Output.self, from: Data(try Self.run(["plan", scene, "--shards", "2", "--json"]).out.utf8))
+        let p2 = try JSONDecoder().decode(PlanCommand.Output.self, from: Data(try Self.run(["plan", fbk, "--shards", "2", "--json"]).out.utf8))
+        #expect(p1.scene_hash == p2.scene_hash)
+        // Frames from the bundle (the source folder moved away) equal frames from the folder.
+        #expect(try Self.run(["render", scene, "-o", folder.file("ref"), "-q"]).status == 0)
+        try FileManager.default.moveItem(atPath: src, toPath: folder.file("gone"))
+        for i in 0..<2 { #expect(try Self.run(["render", fbk, "-o", folder.file("out"), "--shard", "\(i)/2", "-q"]).status == 0) }
+        for n in 0...5 {
+            let name = String(format: "frame_%05d.png", n)
+            #expect(FileManager.default.contents(atPath: folder.file("out/" + name)) == FileManager.default.contents(atPath: folder.file("ref/" + name)), "\(name)")
+        }
+        let v = try Self.run(["verify", folder.file("out"), "--sample", "2"])   // the manifests name the bundle
+        #expect(v.status == 0, "\(v.err)")
+        // One flipped byte in a blob: refused, exit 1, nothing rendered.
+        var bytes = try #require(FileManager.default.contents(atPath: fbk))
+        bytes[bytes.count - 100] ^= 0x40
+        try bytes.write(to: URL(fileURLWithPath: fbk))
+        let bad = try Self.run(["render", fbk, "-o", folder.file("bad"), "-q"])
+        #expect(bad.status == 1 && bad.err.contains("does not match its SHA-256"), "\(bad.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("bad")))
+        // An absolute image path cannot be bundled.
+        let abs = folder.file("abs.json")
+        try Data(#"{"output": {"size": "8x8", "duration": 0.1}, "layers": [{"contents": "\#(repo)/images/card-a.png"}]}"#.utf8).write(to: URL(fileURLWithPath: abs))
+        let a = try Self.run(["bundle", abs, "-o", folder.file("abs.fbk")])
+        #expect(a.status == 1 && a.err.contains("is an absolute path"), "\(a.err)")
+    }
+
+    @Test func bundleClimbLevels() {
+        #expect(SceneBundle.climb("a/b.png") == 0)
+        #expect(SceneBundle.climb("../../x/y.png") == 2)
+        #expect(SceneBundle.climb("a/../../b.png") == 1)
+        #expect(SceneBundle.climb("/abs.png") == nil)
+    }
 }
