@@ -100,6 +100,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The number of shards, with --shard auto.")
     var shards: Int?
 
+    @Option(name: .customLong("plan"), help: ArgumentHelp("With --shard: take the shard's range from this plan (flipbook plan --json, e.g. --balance area); it must be for this scene and these options.", valueName: "FILE"))
+    var planFile: String?
+
     @Flag(help: "Write a manifest of the frames (flipbook-manifest-A-B.json: SHA-256 per file, scene hash, version), as --shard always does (png).")
     var manifest = false
 
@@ -168,12 +171,27 @@ extension RenderCommand {
         case .failure(let m): return fail(m.isUsage ? RenderExit.usage : RenderExit.invalidInput, m.description)
         case .success(let s): settings = s
         }
+        // The scene hash (shards and manifests record it; a plan file must match it), computed
+        // before rendering: a file that changes during the run must not be recorded as rendered.
+        var hash: SceneHash?
+        if plan.shard != nil || manifest {
+            do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: source.path, scene: description) } catch {
+                return fail(error.exitCode, error.message)
+            }
+        }
         // The whole recording's frames; a shard renders its part of them.
         let recording = settings.frames
         if let shard = plan.shard {
-            switch shard.range(of: recording) {
-            case .failure(let m): return fail(RenderExit.usage, m.description)
-            case .success(let r): settings.frames = r
+            if let file = plan.planFile, let hash {
+                switch ShardPlanFile.range(file: file, shard: shard, settings: settings, sceneHash: hash.hex) {
+                case .failure(let f): return fail(f.exitCode, f.message)
+                case .success(let r): settings.frames = r
+                }
+            } else {
+                switch shard.range(of: recording) {
+                case .failure(let m): return fail(RenderExit.usage, m.description)
+                case .success(let r): settings.frames = r
+                }
             }
         }
         // 3. Output. --format, else -o's extension (-o film.mp4), else the scene's, else png.
@@ -188,14 +206,6 @@ extension RenderCommand {
         let png = target.sink as? PNGSequenceSink
         if manifest && png == nil {
             return fail(RenderExit.usage, "--manifest works with PNG frames in a folder, not \(format == .png ? "one PNG file" : format.rawValue)")
-        }
-        // The scene hash is computed before rendering: a file that changes during the run must
-        // not be recorded as what was rendered.
-        var hash: SceneHash?
-        if png != nil, plan.shard != nil || manifest {
-            do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: source.path, scene: description) } catch {
-                return fail(error.exitCode, error.message)
-            }
         }
         // 4. Frames.
         let code = RenderSession(target: target, settings: settings, builder: builder, plan: plan,

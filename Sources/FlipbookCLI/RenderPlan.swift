@@ -26,6 +26,8 @@ struct RenderPlan {
     var patternGiven: Bool
     /// `--shard I/N` or `--shard auto --shards N`, resolved (index from the environment).
     var shard: ShardSpec? = nil
+    /// `--plan FILE`: the shard's range comes from this plan.
+    var planFile: String? = nil
 
     /// `--frames`: either end may be open (`A..`, `..B`) and is then the scene's.
     struct FrameSelection: Equatable {
@@ -85,13 +87,14 @@ struct RenderPlan {
         case .success(let s): shard = s
         }
         if shard != nil && c.still != nil { return .failure(RenderUsageError("--still renders one frame; it cannot be split into shards")) }
+        if c.planFile != nil && shard == nil { return .failure(RenderUsageError("--plan FILE gives the ranges of shards; add --shard I/N or --shard auto --shards N")) }
         let png = c.pngCompression.options
         let pattern: FramePattern
         do throws(FrameSinkError) { pattern = try c.pattern.map { p throws(FrameSinkError) in try FramePattern(p) } ?? .default } catch { return .failure(RenderUsageError("--pattern: \(error.description)")) }
         return .success(RenderPlan(fps: c.fps, size: size, scale: c.scale, frames: frames, still: still, duration: c.duration,
                                    format: c.format, codec: c.codec, crf: c.crf, quality: c.quality, pixelFormat: c.pixelFormat,
                                    progress: c.progress, threads: c.threads ?? ProcessInfo.processInfo.activeProcessorCount,
-                                   png: png, pattern: pattern, patternGiven: c.pattern != nil, shard: shard))
+                                   png: png, pattern: pattern, patternGiven: c.pattern != nil, shard: shard, planFile: c.planFile))
     }
 
     /// `--frames`: `A..B` (also `A...B`, `A-B`) inclusive with `0 <= A <= B`; `A..` and `..B`

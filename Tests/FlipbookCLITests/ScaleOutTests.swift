@@ -61,6 +61,21 @@ import Glibc
         #expect(lengths.max()! - lengths.min()! <= 1 && lengths.min()! >= 1)
     }
 
+    /// Cost-balanced cuts: a cheap first half and an expensive second half give the first shard
+    /// more frames; every shard keeps at least one frame; the ranges partition the recording.
+    @Test func balancedRangesFollowTheCost() {
+        let samples = (0..<100).map { (frame: $0, cost: $0 < 50 ? 1.0 : 3.0) }
+        let r = ShardBalance.ranges(of: 0...99, count: 2, samples: samples)
+        #expect(r == [0...66, 67...99])     // 50·1 + 17·3 = 101 ≈ half of 200
+        // Every frame in one expensive spot: still N non-empty contiguous ranges.
+        let spike = [(frame: 0, cost: 1.0), (frame: 5, cost: 1e9), (frame: 6, cost: 1.0)]
+        let s = ShardBalance.ranges(of: 0...9, count: 4, samples: spike)
+        #expect(s.count == 4 && s.first?.lowerBound == 0 && s.last?.upperBound == 9)
+        for (a, b) in zip(s, s.dropFirst()) { #expect(a.upperBound + 1 == b.lowerBound && a.count >= 1 && b.count >= 1) }
+        #expect(ShardBalance.sampleFrames(0...9) == Array(0...9))
+        #expect(ShardBalance.sampleFrames(0...99_999).count == ShardBalance.maximumSamples)
+    }
+
     @Test func segmentNames() {
         let s = ShardSpec(index: 3, count: 12, source: "")
         #expect(s.segmentPath("out/film.mp4") == "out/film.part-0003-of-0012.mp4")
@@ -326,5 +341,48 @@ import Glibc
         #expect(SceneBundle.climb("../../x/y.png") == 2)
         #expect(SceneBundle.climb("a/../../b.png") == 1)
         #expect(SceneBundle.climb("/abs.png") == nil)
+    }
+
+    /// `plan --balance area` on a scene whose second half is heavy: more frames for the first
+    /// shard; workers given the plan (`render --plan`) render exactly those ranges, the set
+    /// verifies and equals one process; a plan for other options or another scene is refused.
+    @Test func balancedPlanDrivesTheWorkers() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "not built: \(Self.executable)")
+        let scene = folder.file("vary.json")
+        try Data("""
+        {"output": {"size": "64x36", "frames": [0, 29]},
+         "layers": [{"name": "dot", "frame": [1, 1, 2, 2], "backgroundColor": "#ffffff"}],
+         "timeline": [{"at": 0.5, "do": [{"add": {"name": "big", "frame": [0, 0, 64, 36], "backgroundColor": "#3366cc",
+            "sublayers": [{"frame": [0, 0, 64, 36], "backgroundColor": "#cc3333", "opacity": 0.5},
+                          {"frame": [0, 0, 64, 36], "backgroundColor": "#33cc33", "opacity": 0.5}]}, "to": "root"}]}]}
+        """.utf8).write(to: URL(fileURLWithPath: scene))
+        let p = try Self.run(["plan", scene, "--shards", "2", "--balance", "area", "--json"])
+        #expect(p.status == 0, "\(p.err)")
+        let planFile = folder.file("plan.json")
+        try Data(p.out.utf8).write(to: URL(fileURLWithPath: planFile))
+        let plan = try JSONDecoder().decode(PlanCommand.Output.self, from: Data(p.out.utf8))
+        #expect(plan.balance == "area" && plan.sampled_frames == 30)
+        let first = try #require(plan.shards.first), second = try #require(plan.shards.last)
+        #expect(first.first == 0 && second.last == 29 && first.last + 1 == second.first)
+        #expect(first.frames >= second.frames + 5, "\(plan.shards)")   // 15 light frames + a few heavy ones
+        let out = folder.file("out")
+        for i in 0..<2 {
+            let r = try Self.run(["render", scene, "-o", out, "--shard", "auto", "--shards", "2", "--plan", planFile, "-q"],
+                                 environment: ["JOB_COMPLETION_INDEX": String(i)])
+            #expect(r.status == 0, "\(r.err)")
+        }
+        #expect(FileManager.default.fileExists(atPath: out + "/flipbook-manifest-0-\(first.last).json"))
+        #expect(try Self.run(["verify", out, "--sample", "2", "--scene", scene]).status == 0)
+        #expect(try Self.run(["render", scene, "-o", folder.file("single"), "-q"]).status == 0)
+        for n in [0, first.last, second.first, 29] {
+            let name = String(format: "frame_%05d.png", n)
+            #expect(FileManager.default.contents(atPath: out + "/" + name) == FileManager.default.contents(atPath: folder.file("single/" + name)))
+        }
+        let wrongCount = try Self.run(["render", scene, "-o", out, "--shard", "0/3", "--plan", planFile])
+        #expect(wrongCount.status == 2 && wrongCount.err.contains("the plan has 2 shards, the command line says 3"), "\(wrongCount.err)")
+        let otherScene = try Self.run(["render", Self.demo, "-o", out, "--shard", "0/2", "--plan", planFile])
+        #expect(otherScene.status == 1 && otherScene.err.contains("the plan is for another scene"), "\(otherScene.err)")
+        let noShard = try Self.run(["render", scene, "-o", out, "--plan", planFile])
+        #expect(noShard.status == 2, "\(noShard.err)")
     }
 }
