@@ -12,7 +12,8 @@ import Foundation
 ///
 /// - Segments named `NAME.part-I-of-N.EXT` are put in index order, and all N must be there once;
 ///   other names are joined in the order given.
-/// - All segments and the output have one container: `.mp4`, `.mov` or `.webm`.
+/// - All segments and the output have one container: `.mp4`, `.mov` or `.webm` — or `.y4m`,
+///   joined without ffmpeg (``Y4MJoin``: the first header, then every segment's frames).
 /// - The output is written to a temporary name and renamed when the count is right.
 ///
 /// Exit codes: 0 merged; 1 bad input (a segment missing, unreadable or of another kind, parts
@@ -21,7 +22,7 @@ import Foundation
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Join the video segments of a sharded render (.mp4, .mov, .webm) without re-encoding.",
+        abstract: "Join the video segments of a sharded render (.mp4, .mov, .webm, .y4m) without re-encoding.",
         discussion: """
           flipbook render scene.json -o film.mp4 --shard 0/4      (… one per shard: film.part-0000-of-0004.mp4 …)
           flipbook merge film.part-*.mp4 -o film.mp4
@@ -32,7 +33,7 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: "The segments (NAME.part-I-of-N.EXT are ordered by I).")
     var segments: [String]
 
-    @Option(name: .shortAndLong, help: "The merged file (.mp4, .mov or .webm: the segments' container).")
+    @Option(name: .shortAndLong, help: "The merged file (.mp4, .mov, .webm or .y4m: the segments' container).")
     var output: String
 
     func run() throws {
@@ -40,7 +41,7 @@ struct MergeCommand: ParsableCommand {
         if code != 0 { throw ExitCode(code) }
     }
 
-    static let containers: Set<String> = ["mp4", "mov", "webm"]
+    static let containers: Set<String> = ["mp4", "mov", "webm", "y4m"]
 
     /// `(index, count)` of a `NAME.part-I-of-N.EXT` file name, else `nil`.
     static func partNumber(_ path: String) -> (index: Int, count: Int)? {
@@ -58,7 +59,7 @@ struct MergeCommand: ParsableCommand {
         func fail(_ code: Int32, _ m: String) -> Int32 { io.err("flipbook merge: " + m + "\n"); return code }
         guard !segments.isEmpty else { return fail(2, "give the segments to join") }
         guard let ext = RenderFormat.fileExtension(of: output), Self.containers.contains(ext) else {
-            return fail(2, "-o \(output): the merged file must be .mp4, .mov or .webm")
+            return fail(2, "-o \(output): the merged file must be .mp4, .mov, .webm or .y4m")
         }
         for s in segments {
             guard RenderFormat.fileExtension(of: s) == ext else {
@@ -88,7 +89,16 @@ struct MergeCommand: ParsableCommand {
             }
             ordered = (0..<n).map { byIndex[$0]! }
         }
-        guard let ffmpeg = Self.find("ffmpeg", io: io), let ffprobe = Self.find("ffprobe", io: io) else {
+        // Y4M: headers and frames, joined here (byte-identical to one process's stream).
+        if ext == "y4m" {
+            switch Y4MJoin.join(ordered, into: output) {
+            case .failure(let f): return fail(f.exitCode, f.message)
+            case .success(let total):
+                io.err("merged \(ordered.count) segment\(ordered.count == 1 ? "" : "s"), \(total) frames → \(output)\n")
+                return 0
+            }
+        }
+                guard let ffmpeg = Self.find("ffmpeg", io: io), let ffprobe = Self.find("ffprobe", io: io) else {
             return fail(3, "ffmpeg and ffprobe are needed on PATH to merge video; install ffmpeg")
         }
         // Frames per segment.

@@ -205,34 +205,56 @@ import Glibc
 
     /// Video: each worker writes a segment, `merge` joins them without re-encoding; the merged
     /// MP4 has exactly the recording's frames (ffprobe counts them).
-    @Test(.enabled(if: ffmpegAvailable)) func mergedSegmentsHaveTheExactFrameCount() throws {
+    @Test(.enabled(if: ffmpegAvailable), arguments: ["mp4", "mov"])
+    func mergedSegmentsHaveTheExactFrameCount(_ ext: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "not built: \(Self.executable)")
         let dir = folder.file("video")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for task in 0..<3 {
-            let r = try Self.run(["render", Self.demo, "-o", dir + "/film.mp4", "--shard", "auto", "--shards", "3",
+            let r = try Self.run(["render", Self.demo, "-o", dir + "/film.\(ext)", "--shard", "auto", "--shards", "3",
                                   "--size", "96x54", "--frames", "0..22", "--threads", "1", "-q"],
                                  environment: ["AWS_BATCH_JOB_ARRAY_INDEX": String(task)])
             #expect(r.status == 0, "\(r.err)")
         }
-        let parts = (0..<3).map { dir + "/film.part-000\($0)-of-0003.mp4" }
+        let parts = (0..<3).map { dir + "/film.part-000\($0)-of-0003.\(ext)" }
         for p in parts { #expect(FileManager.default.fileExists(atPath: p), "\(p)") }
         // A missing part is refused (exit 1), nothing written.
-        let short = try Self.run(["merge", parts[0], parts[2], "-o", dir + "/short.mp4"])
+        let short = try Self.run(["merge", parts[0], parts[2], "-o", dir + "/short.\(ext)"])
         #expect(short.status == 1 && short.err.contains("1 of 3 parts are missing: 1"), "\(short.err)")
-        #expect(!FileManager.default.fileExists(atPath: dir + "/short.mp4"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/short.\(ext)"))
         // Given out of order: put back in order by part number.
-        let r = try Self.run(["merge", parts[2], parts[0], parts[1], "-o", dir + "/film.mp4"])
+        let r = try Self.run(["merge", parts[2], parts[0], parts[1], "-o", dir + "/film.\(ext)"])
         #expect(r.status == 0, "\(r.err)")
-        let facts = try FFmpegTools.probe(dir + "/film.mp4")
+        let facts = try FFmpegTools.probe(dir + "/film.\(ext)")
         #expect(facts["nb_read_frames"] == "23", "\(facts)")
-        #expect(facts["codec_name"] == "h264")
+        #expect(facts["codec_name"] == (ext == "mp4" ? "h264" : "prores"))
         // Every segment starts with a keyframe (so the copy needs nothing from the one before).
         for p in parts {
             let k = try FFmpegTools.run(FFmpegTools.ffprobe!, ["-v", "error", "-select_streams", "v:0", "-show_entries",
                                                               "packet=flags", "-of", "csv=p=0", "-read_intervals", "%+#1", p])
             #expect(String(decoding: k.out, as: UTF8.self).hasPrefix("K"), "\(p)")
         }
+    }
+
+    /// Y4M segments join without ffmpeg into the very bytes one process writes; a truncated
+    /// segment is refused.
+    @Test func y4mSegmentsJoinByteForByte() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "not built: \(Self.executable)")
+        let dir = folder.file("y4m")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let options = ["--size", "33x19", "--frames", "0..10", "--threads", "1", "-q"]   // odd: partial chroma blocks
+        for i in 0..<3 { #expect(try Self.run(["render", Self.demo, "-o", dir + "/f.y4m", "--shard", "\(i)/3"] + options).status == 0) }
+        #expect(try Self.run(["render", Self.demo, "-o", dir + "/single.y4m"] + options).status == 0)
+        let parts = (0..<3).map { dir + "/f.part-000\($0)-of-0003.y4m" }
+        let r = try Self.run(["merge"] + parts + ["-o", dir + "/f.y4m"])
+        #expect(r.status == 0 && r.err.contains("11 frames"), "\(r.err)")
+        #expect(FileManager.default.contents(atPath: dir + "/f.y4m") == FileManager.default.contents(atPath: dir + "/single.y4m"))
+        var cut = try #require(FileManager.default.contents(atPath: parts[1]))
+        cut.removeLast(7)
+        try cut.write(to: URL(fileURLWithPath: parts[1]))
+        let bad = try Self.run(["merge"] + parts + ["-o", dir + "/g.y4m"])
+        #expect(bad.status == 1 && bad.err.contains("truncated"), "\(bad.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/g.y4m"))
     }
 
     /// Errors a job system acts on: usage (2), bad scene (1: do not retry), output (3: retry).
