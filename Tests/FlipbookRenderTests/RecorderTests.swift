@@ -157,3 +157,32 @@ final class OrderCheckingSink: FrameSink {
     func finish() throws(FrameSinkError) {}
     func cancel() { cancelled.store(true, ordering: .relaxed) }
 }
+
+/// A finished recording lets its tree go: a server rendering scene after scene in one process
+/// keeps no layers, backing stores or images of the scenes it finished.
+@Suite struct RecorderMemoryTests {
+    @Test func aFinishedRecordingFreesItsTree() throws {
+        weak var root: CALayer?
+        weak var drawn: CALayer?
+        weak var loopRef: VirtualRunLoop?
+        try {
+            let loop = VirtualRunLoop()
+            loopRef = loop
+            let r = loop.run { () -> CALayer in
+                let r = CALayer()
+                r.bounds = CGRect(x: 0, y: 0, width: 32, height: 32)
+                let d = CATextLayer()                     // a layer with a backing store
+                d.frame = r.bounds
+                d.string = "x"
+                r.addSublayer(d)
+                drawn = d
+                return r
+            }
+            root = r
+            let recorder = Recorder(root: r, settings: RecordingSettings(width: 32, height: 32, duration: 0.2))
+            recorder.at(0.05) { r.opacity = 0.5 }         // an implicit animation still running at the end
+            _ = try recorder.record(to: MemoryFrameSink())
+        }()
+        #expect(root == nil && drawn == nil && loopRef == nil)
+    }
+}

@@ -20,6 +20,11 @@ import Foundation
 /// A layer remembers the run loop that was current when it was created and always uses it
 /// (its transaction, its clock); a layer tree belongs to one run loop.
 ///
+/// **Memory**: a layer refers to its run loop and a run loop to its attached roots, so a tree
+/// attached with ``attach(_:)`` lives as long as the run loop *and* the run loop as long as any
+/// of its layers — ``detach(_:)`` the root when done with it. A ``Recorder`` does this itself for
+/// a tree it attached.
+///
 /// **Thread confinement**: a run loop is not thread-safe; use it from one thread (or one task)
 /// at a time, or bracket access with `CATransaction.lock()`/`unlock()`.
 public final class VirtualRunLoop: @unchecked Sendable {
@@ -107,6 +112,22 @@ public final class VirtualRunLoop: @unchecked Sendable {
         layer._isAttachedRoot = false
         _treeEpoch &+= 1
         layer._runNonPropertyAction(kCAOnOrderOut)
+    }
+
+    /// Ends this run loop's hold on `root`'s tree once its owner is done with it (a finished
+    /// recording): commits what is open, detaches `root` without running its `kCAOnOrderOut`
+    /// action, and drops the callbacks still pending. A layer refers to its run loop and the run
+    /// loop to its attached roots and pending work — a cycle that would otherwise keep every
+    /// layer, backing store and image of the tree alive after the owner let go. The tree stays
+    /// usable; callbacks that were pending are not delivered.
+    package func _releaseTree(_ root: CALayer) {
+        endTurn()
+        if let i = rootLayers.firstIndex(where: { $0 === root }) {
+            rootLayers.remove(at: i)
+            root._isAttachedRoot = false
+            _treeEpoch &+= 1
+        }
+        _events.removeAll()
     }
 
     // MARK: Clock and turns

@@ -194,7 +194,8 @@ extension CGContext {
 /// Coverage masks of one font's glyphs, keyed by (glyph, device px per font unit in x and y,
 /// quarter-pixel offset in x and y). Each is the exact-area coverage of the outline placed at
 /// (fx/4, fy/4) from a whole-pixel origin. Shared by every thread drawing with the font; at most
-/// `limit` masks (then it starts over), glyphs larger than 256 px are not cached.
+/// `limit` masks and `byteLimit` bytes of coverage (then it starts over), glyphs larger than
+/// 256 px are not cached.
 package final class _GlyphMaskCache: @unchecked Sendable {
     struct Key: Hashable { let glyph: UInt32; let kx: UInt64; let ky: UInt64; let fx: UInt8; let fy: UInt8 }
     package final class Mask: Sendable {
@@ -205,7 +206,10 @@ package final class _GlyphMaskCache: @unchecked Sendable {
     }
     private let lock = NSLock()
     private var masks: [Key: Mask] = [:]
+    private var bytes = 0
     static let limit = 16_384
+    /// 16 MiB of masks per font: ~100,000 glyphs at 14 px, ~250 at the 256 px cut-off.
+    static let byteLimit = 16 << 20
 
     func mask(_ font: CGFont, glyph: UInt32, kx: Double, ky: Double, fx: UInt8, fy: UInt8) -> Mask? {
         let key = Key(glyph: glyph, kx: kx.bitPattern, ky: ky.bitPattern, fx: fx, fy: fy)
@@ -227,8 +231,11 @@ package final class _GlyphMaskCache: @unchecked Sendable {
             made = Mask(x: 0, y: 0, w: 0, h: 0, bytes: [])       // no outline (a space)
         }
         lock.lock()
-        if masks.count >= Self.limit { masks.removeAll(keepingCapacity: true) }
+        if masks.count >= Self.limit || bytes + made.bytes.count > Self.byteLimit {
+            masks.removeAll(keepingCapacity: false); bytes = 0
+        }
         masks[key] = made
+        bytes += made.bytes.count
         lock.unlock()
         return made
     }

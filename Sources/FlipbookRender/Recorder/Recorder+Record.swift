@@ -41,8 +41,13 @@ extension Recorder {
         var skipped = 0, cancelled = false
         var failure: RecorderError?
 
+        var attachedHere = false
+        // A tree this recording attached is released when it ends, however it ends (see
+        // `VirtualRunLoop._releaseTree`): a server rendering scene after scene keeps no memory.
+        defer { if attachedHere { loop.run { loop._releaseTree(root) } } }
         loop.run {
             if !loop.rootLayers.contains(where: { $0 === root }) {
+                attachedHere = true
                 loop.attach(root)
                 // An outermost commit makes the attached tree live (implicit animations from now on).
                 CATransaction.begin(); CATransaction.commit()
