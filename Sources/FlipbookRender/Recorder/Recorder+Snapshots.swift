@@ -13,8 +13,12 @@ extension Recorder {
         _recorded = true
         try settings.validate()
         let s = settings, loop = runLoop, root = self.root, events = _sortedEvents
+        // As `record`: a tree attached here is released at the end (`VirtualRunLoop._releaseTree`).
+        var attachedHere = false
+        defer { if attachedHere { loop.run { loop._releaseTree(root) } } }
         loop.run {
             if !loop.rootLayers.contains(where: { $0 === root }) {
+                attachedHere = true
                 loop.attach(root)
                 CATransaction.begin(); CATransaction.commit()
             }
