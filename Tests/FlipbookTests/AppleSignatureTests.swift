@@ -56,6 +56,28 @@ import Foundation
         let _: ReferenceWritableKeyPath<CAAnimation, CAFrameRateRange> = \.preferredFrameRateRange
         let _: (Float, Float, Float?) -> CAFrameRateRange = CAFrameRateRange.init(minimum:maximum:preferred:)
         let _: ReferenceWritableKeyPath<CATransition, Any?> = \.filter
+        // CATextLayer and the Core Graphics text it rests on.
+        let _: ReferenceWritableKeyPath<CATextLayer, Any?> = \.string
+        let _: ReferenceWritableKeyPath<CATextLayer, CGFloat> = \.fontSize
+        let _: ReferenceWritableKeyPath<CATextLayer, CGColor?> = \.foregroundColor
+        let _: ReferenceWritableKeyPath<CATextLayer, Bool> = \.isWrapped
+        let _: ReferenceWritableKeyPath<CATextLayer, CATextLayerTruncationMode> = \.truncationMode
+        let _: ReferenceWritableKeyPath<CATextLayer, CATextLayerAlignmentMode> = \.alignmentMode
+        let _: ReferenceWritableKeyPath<CATextLayer, Bool> = \.allowsFontSubpixelQuantization
+        let _: (CGDataProvider) -> CGFont? = CGFont.init(_:)
+        let _: KeyPath<CGFont, Int32> = \.unitsPerEm
+        let _: KeyPath<CGFont, Int32> = \.ascent
+        let _: KeyPath<CGFont, Int32> = \.descent
+        let _: KeyPath<CGFont, Int32> = \.leading
+        let _: KeyPath<CGFont, CGRect> = \.fontBBox
+        let _: (CGFont) -> (UnsafePointer<CGGlyph>, Int, UnsafeMutablePointer<Int32>) -> Bool = CGFont.getGlyphAdvances(glyphs:count:advances:)
+        let _: (CGContext) -> ([CGGlyph], [CGPoint]) -> Void = CGContext.showGlyphs(_:at:)
+        let _: (CGContext) -> (CGFont) -> Void = CGContext.setFont
+        let _: (CGContext) -> (CGFloat) -> Void = CGContext.setFontSize
+        let _: (CGContext) -> (CGTextDrawingMode) -> Void = CGContext.setTextDrawingMode
+        let _: ReferenceWritableKeyPath<CGContext, CGAffineTransform> = \.textMatrix
+        let _: ReferenceWritableKeyPath<CGContext, CGPoint> = \.textPosition
+        let _: CATextLayerTruncationMode = .end, _: CATextLayerAlignmentMode = .justified
     }
 
     /// The archive initializers exist (so iOS-shaped subclasses compile, `super.init(coder:)`
