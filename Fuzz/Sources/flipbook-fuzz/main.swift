@@ -158,14 +158,14 @@ func runCompositor(_ bytes: [UInt8]) {
 let started = Date()
 nonisolated(unsafe) var runStart = Date()
 nonisolated(unsafe) var currentInput: [UInt8] = []
-func save(_ kind: String, _ bytes: [UInt8]) {
+@Sendable func save(_ kind: String, _ bytes: [UInt8]) {
     var h: UInt64 = 1469598103934665603
     for b in bytes { h = (h ^ UInt64(b)) &* 1099511628211 }
     let path = "\(out)/\(kind)-\(target)-\(String(h, radix: 16))"
     FileManager.default.createFile(atPath: path, contents: Data(bytes))
     FileManager.default.createFile(atPath: "\(out)/last-\(target)", contents: Data(path.utf8))
 }
-func residentBytes() -> Int {
+@Sendable func residentBytes() -> Int {
     guard let s = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
           let pages = s.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -198,7 +198,7 @@ while true {
     if let seconds, Date().timeIntervalSince(started) >= seconds { break }
     let input = mutate(corpus[Int(rng.next() % UInt64(corpus.count))])
     currentInput = input
-    FileManager.default.createFile(atPath: currentPath, contents: Data(input))
+    _ = FileManager.default.createFile(atPath: currentPath, contents: Data(input))
     runStart = Date()
     switch target {
     case "scene": runScene(input)
