@@ -228,9 +228,16 @@ static int choose_filter(const uint8_t *rgba, uint32_t width, uint32_t height, s
     uint8_t *buf = malloc(len), *z = malloc(cap);
     int best_type = -1;
     if (!buf || !z) goto done;
-    /* The sample is compressed at a cheap level: the ranking of filters hardly depends on it
-     * (checked on W3/W3b: L6 and L12 pick the same filter), the cost does. */
-    int eval_level = library == FBLD_ISAL ? level : (level > 6 ? 6 : level);
+    /* The sample is compressed by the cheapest compressor that ranks the filters like the
+     * real one: the ranking hardly depends on it, the cost does. ISA-L level 1 (~3 GB/s)
+     * below libdeflate level 10: on W3 and W3b it picks what libdeflate level 1 and 4 pick on
+     * the same sample (up, none), for less (callgrind, W3b, libdeflate level 4 with none/up/
+     * paeth: the choice added 97 M instructions to a ~400 M encode with libdeflate level 4 as
+     * judge, 66 M with level 1, 40 M with ISA-L). libdeflate level 6 for the near-optimal
+     * levels 10–12, where the encode takes seconds and a better choice is worth it (W3: paeth,
+     * 1,649,142 bytes, where up gives 1,670,321). */
+    int eval_library = library == FBLD_ISAL || level < 10 ? FBLD_ISAL : FBLD_LIBDEFLATE;
+    int eval_level = library == FBLD_ISAL ? level : level < 10 ? 1 : 6;
     size_t best = SIZE_MAX;
     for (int t = FBLD_NONE; t <= FBLD_ADAPTIVE; t++) {
         if (!(candidates & (1u << t))) continue;
@@ -241,7 +248,7 @@ static int choose_filter(const uint8_t *rgba, uint32_t width, uint32_t height, s
             filter_rows(d, rgba, stride, width, channels, y0, y0 + band, t, rowa, rowb, scratch);
             d += rl * band;
         }
-        size_t n = compress_with(library, eval_level, buf, len, z, cap);
+        size_t n = compress_with(eval_library, eval_level, buf, len, z, cap);
         if (n == 0) { best_type = -1; goto done; }
         if (n < best) { best = n; best_type = t; }
     }
