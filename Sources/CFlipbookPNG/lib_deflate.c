@@ -23,12 +23,18 @@
 /* ---------------------------------------------------------------- filters */
 
 /* PNG's Paeth predictor (spec 9.4): the neighbour (left a, above b, upper-left c) closest to
- * p = a + b − c, ties in the order a, b, c. */
+ * p = a + b − c, ties in the order a, b, c. Written without branches, as selects: with
+ * pa = |p − a| = |b − c|, pb = |p − b| = |a − c|, pc = |p − c| = |a + b − 2c|, the winner of
+ * (a, b) is taken first (a on a tie), then compared with c (the pair wins a tie). The spec's
+ * `if pa ≤ pb and pa ≤ pc: a elif pb ≤ pc: b else c` gives the same in every case: when
+ * pa ≤ pb the pair's value is a, and a loses only to pc < pa ≤ pb, i.e. to c. Selects
+ * instead of branches matter: on real frames the branches are unpredictable (the branchy
+ * version cost ~4 ms on a 64-row sample of W3b, more than compressing it), and clang
+ * vectorises the select form. */
 static inline uint8_t paeth(int a, int b, int c) {
-    int p = a + b - c;
-    int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-    if (pa <= pb && pa <= pc) return (uint8_t)a;
-    return (uint8_t)(pb <= pc ? b : c);
+    int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+    int ab = pa <= pb ? a : b, pab = pa <= pb ? pa : pb;
+    return (uint8_t)(pab <= pc ? ab : c);
 }
 
 /* One filter into d[0..n) (no filter byte). prev == NULL means a zero row above. */
@@ -128,20 +134,22 @@ static size_t deflate_libdeflate(const uint8_t *in, size_t len, int level, uint8
     return n;
 }
 
-/* ISA-L igzip, zlib framing (IGZIP_ZLIB: header, Adler-32 trailer). Level buffers are the
- * library's defaults. Returns the stream length, 0 when it did not finish (then the caller
- * uses libdeflate, which never fails with a large enough buffer). */
-static size_t deflate_isal(const uint8_t *in, size_t len, int level, uint8_t *out, size_t cap) {
-    static const uint32_t level_size[4] = {ISAL_DEF_LVL0_DEFAULT, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
-                                           ISAL_DEF_LVL3_DEFAULT};
+/* The level buffer igzip needs (hash table and token space): the library's default size. */
+static const uint32_t isal_level_size[4] = {ISAL_DEF_LVL0_DEFAULT, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
+                                            ISAL_DEF_LVL3_DEFAULT};
+
+/* ISA-L igzip, zlib framing (IGZIP_ZLIB: header, Adler-32 trailer). `lb` is a level buffer of
+ * isal_level_size[level] bytes (the caller's, so that judging several candidates does not map
+ * and unmap it each time: that churn cost more than the compression on W3b's sample). Returns
+ * the stream length, 0 when it did not finish (then the caller uses libdeflate, which never
+ * fails with a large enough buffer). */
+static size_t deflate_isal(const uint8_t *in, size_t len, int level, uint8_t *lb, uint8_t *out, size_t cap) {
     if (len > 0xFFFFFFFFu || cap > 0xFFFFFFFFu) return 0;
-    uint8_t *lb = level_size[level] ? malloc(level_size[level]) : NULL;
-    if (level_size[level] && !lb) return 0;
     struct isal_zstream st;
     isal_deflate_init(&st);
     st.level = (uint32_t)level;
     st.level_buf = lb;
-    st.level_buf_size = level_size[level];
+    st.level_buf_size = isal_level_size[level];
     st.gzip_flag = IGZIP_ZLIB;
     st.end_of_stream = 1;
     st.flush = NO_FLUSH;
@@ -150,7 +158,6 @@ static size_t deflate_isal(const uint8_t *in, size_t len, int level, uint8_t *ou
     st.next_out = out;
     st.avail_out = (uint32_t)cap;
     int r = isal_deflate(&st);
-    free(lb);
     if (r != COMP_OK || st.internal_state.state != ZSTATE_END) return 0;
     return st.total_out;
 }
@@ -163,8 +170,7 @@ static size_t deflate_isal(const uint8_t *in, size_t len, int level, uint8_t *ou
 static size_t isal_stream_image(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
                                 int channels, int level, int type, uint8_t *rowa, uint8_t *rowb,
                                 uint8_t *scratch, uint8_t **out) {
-    static const uint32_t level_size[4] = {ISAL_DEF_LVL0_DEFAULT, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
-                                           ISAL_DEF_LVL3_DEFAULT};
+    const uint32_t *level_size = isal_level_size;
     size_t rl = (size_t)width * (size_t)channels + 1, len = rl * height, cap = zlib_bound(len);
     uint32_t strip = (uint32_t)(((size_t)256 << 10) / rl + 1);
     if (strip > height) strip = height;
@@ -202,8 +208,10 @@ done:
     return result;
 }
 
-static size_t compress_with(int library, int level, const uint8_t *in, size_t len, uint8_t *out, size_t cap) {
-    size_t n = library == FBLD_ISAL ? deflate_isal(in, len, level, out, cap) : 0;
+/* `lb`: an ISA-L level buffer for `level` when library is FBLD_ISAL. */
+static size_t compress_with(int library, int level, uint8_t *lb, const uint8_t *in, size_t len, uint8_t *out,
+                            size_t cap) {
+    size_t n = library == FBLD_ISAL ? deflate_isal(in, len, level, lb, out, cap) : 0;
     if (n == 0) n = deflate_libdeflate(in, len, library == FBLD_ISAL ? 1 : level, out, cap);
     return n;
 }
@@ -217,27 +225,34 @@ static size_t compress_with(int library, int level, const uint8_t *in, size_t le
  * so the choice is exact there. */
 enum { SAMPLE_BAND_ROWS = 16 };
 
+/* Work areas: `work` must hold the sample (≤ the filtered image) and `zwork` its stream (≤
+ * zlib_bound of the image); fbld_compress_image lends its own image buffers, so the pages the
+ * choice touches are the ones the encode writes next (allocating apart cost W3b's `default`
+ * ~2.5 ms more than the choice itself: fresh mappings to fault in and give back). */
 static int choose_filter(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride, int channels,
                          int library, int level, unsigned candidates, uint8_t *rowa, uint8_t *rowb,
-                         uint8_t *scratch) {
+                         uint8_t *scratch, uint8_t *work, uint8_t *zwork) {
     size_t rl = (size_t)width * (size_t)channels + 1;
     uint32_t sample_bands = level >= 10 ? 16 : 4;
     int whole = height <= sample_bands * SAMPLE_BAND_ROWS || rl * height <= (size_t)256 << 10;
     uint32_t bands = whole ? 1 : sample_bands, band = whole ? height : SAMPLE_BAND_ROWS;
     size_t len = rl * band * bands, cap = zlib_bound(len);
-    uint8_t *buf = malloc(len), *z = malloc(cap);
-    int best_type = -1;
-    if (!buf || !z) goto done;
-    /* The sample is compressed by the cheapest compressor that ranks the filters like the
-     * real one: the ranking hardly depends on it, the cost does. ISA-L level 1 (~3 GB/s)
-     * below libdeflate level 10: on W3 and W3b it picks what libdeflate level 1 and 4 pick on
-     * the same sample (up, none), for less (callgrind, W3b, libdeflate level 4 with none/up/
-     * paeth: the choice added 97 M instructions to a ~400 M encode with libdeflate level 4 as
-     * judge, 66 M with level 1, 40 M with ISA-L). libdeflate level 6 for the near-optimal
-     * levels 10–12, where the encode takes seconds and a better choice is worth it (W3: paeth,
-     * 1,649,142 bytes, where up gives 1,670,321). */
-    int eval_library = library == FBLD_ISAL || level < 10 ? FBLD_ISAL : FBLD_LIBDEFLATE;
+    /* The sample is compressed at a cheap level of the same library: the ranking of filters
+     * hardly depends on the level, the cost does. libdeflate level 1 below level 10 (on W3 the
+     * sample ranks up first at levels 1 and 4; on W3b none wins at every level), level 6 for
+     * the near-optimal levels 10–12, where the encode takes seconds and a better choice is
+     * worth it (W3: paeth, 1,649,142 bytes, where up gives 1,670,321). Judging with ISA-L
+     * instead looked cheaper (0.3 ms for the choice alone on W3b) but made the libdeflate
+     * encode after it ~2 ms slower on this AMD EPYC guest (whole encode +3.4 ms vs +1.3 ms
+     * with libdeflate level 1 as judge, thread CPU time, alternated runs), so each library
+     * judges for itself. */
+    int eval_library = library;
     int eval_level = library == FBLD_ISAL ? level : level < 10 ? 1 : 6;
+    /* igzip's level buffer, once for all candidates. */
+    size_t lbsize = eval_library == FBLD_ISAL ? isal_level_size[eval_level] : 0;
+    uint8_t *lb = lbsize ? malloc(lbsize) : NULL, *buf = work, *z = zwork;
+    int best_type = -1;
+    if (lbsize && !lb) return -1;
     size_t best = SIZE_MAX;
     for (int t = FBLD_NONE; t <= FBLD_ADAPTIVE; t++) {
         if (!(candidates & (1u << t))) continue;
@@ -248,13 +263,12 @@ static int choose_filter(const uint8_t *rgba, uint32_t width, uint32_t height, s
             filter_rows(d, rgba, stride, width, channels, y0, y0 + band, t, rowa, rowb, scratch);
             d += rl * band;
         }
-        size_t n = compress_with(eval_library, eval_level, buf, len, z, cap);
+        size_t n = compress_with(eval_library, eval_level, lb, buf, len, z, cap);
         if (n == 0) { best_type = -1; goto done; }
         if (n < best) { best = n; best_type = t; }
     }
 done:
-    free(buf);
-    free(z);
+    free(lb);
     return best_type;
 }
 
@@ -264,11 +278,18 @@ int fbld_choose_filter(const uint8_t *rgba, uint32_t width, uint32_t height, siz
         candidates == 0 || candidates >= (1u << 6))
         return -2;
     size_t rl = (size_t)width * (size_t)channels + 1;
-    uint8_t *rows = malloc(3 * rl);
-    if (!rows) return -1;
-    int t = choose_filter(rgba, width, height, stride, channels, library, level, candidates, rows, rows + rl,
-                          rows + 2 * rl);
+    /* The sample (choose_filter): the whole image when it is ≤ 256 KiB filtered, else at most
+     * 16 bands of 16 rows or the whole image if it has fewer rows. */
+    if (height > SIZE_MAX / 2 / rl) return -1;
+    size_t sample = rl * height <= ((size_t)256 << 10) ? rl * height : rl * (height < 256 ? height : 256);
+    uint8_t *rows = malloc(3 * rl), *work = malloc(sample), *zwork = malloc(zlib_bound(sample));
+    int t = -1;
+    if (rows && work && zwork)
+        t = choose_filter(rgba, width, height, stride, channels, library, level, candidates, rows, rows + rl,
+                          rows + 2 * rl, work, zwork);
     free(rows);
+    free(work);
+    free(zwork);
     return t;
 }
 
@@ -294,8 +315,14 @@ int fbld_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, si
     int type = -1;
     for (int t = FBLD_NONE; t <= FBLD_ADAPTIVE; t++)
         if (candidates == (1u << t)) type = t;
+    if (type < 0 || library != FBLD_ISAL) {
+        /* The whole filtered image and its stream (libdeflate), or the choice's work areas. */
+        raw = malloc(len);
+        z = malloc(cap);
+        if (!raw || !z) goto fail;
+    }
     if (type < 0) type = choose_filter(rgba, width, height, stride, channels, library, level, candidates, rowa,
-                                       rowb, scratch);
+                                       rowb, scratch, raw, z);
     if (type < 0) goto fail;
 
     if (library == FBLD_ISAL) {
@@ -315,11 +342,12 @@ int fbld_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, si
         /* igzip did not finish (cannot happen with the worst-case buffer, but a library is
          * not ours to assume): libdeflate level 1 on the whole image below. */
     }
-    raw = malloc(len);
-    z = malloc(cap);
+    if (!raw) raw = malloc(len);
+    if (!z) z = malloc(cap);
     if (!raw || !z) goto fail;
     filter_rows(raw, rgba, stride, width, channels, 0, height, type, rowa, rowb, scratch);
-    size_t zlen = compress_with(library, level, raw, len, z, cap);
+    size_t zlen = compress_with(library == FBLD_ISAL ? FBLD_LIBDEFLATE : library, library == FBLD_ISAL ? 1 : level,
+                                NULL, raw, len, z, cap);
     if (zlen == 0) goto fail;
     free(raw);
     free(rows);

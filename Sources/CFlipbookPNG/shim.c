@@ -448,12 +448,14 @@ int fbpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t st
              * bit by bit (libpng's NONE 0x08 … PAETH 0x80 are 1 << (3 + type)). */
             int isal = p->strategy == FBPNG_STRATEGY_ISAL;
             unsigned candidates = (unsigned)p->filters >> 3;
-            /* libpng's per-row heuristic is a candidate only at levels ≥ 10: it never won on
-             * W3/W3b and costs a fifth more filtering, which matters at the faster levels. */
+            /* Below level 10 the choice is none or up: paeth and libpng's per-row heuristic
+             * never won there on W3/W3b (W3 at level 4: paeth 0.5 % smaller than up on the
+             * whole frame, but the sample ranks up first) and judging them costs more than a
+             * fifth of a level-4 encode of W3b. At levels 10–12 (seconds per frame) all four. */
             if (p->filters == FBPNG_FILTER_ALL)
-                candidates = isal ? (1u << FBLD_NONE) | (1u << FBLD_UP)
-                                  : (1u << FBLD_NONE) | (1u << FBLD_UP) | (1u << FBLD_PAETH) |
-                                    (p->level >= 10 ? 1u << FBLD_ADAPTIVE : 0);
+                candidates = isal || p->level < 10
+                           ? (1u << FBLD_NONE) | (1u << FBLD_UP)
+                           : (1u << FBLD_NONE) | (1u << FBLD_UP) | (1u << FBLD_PAETH) | (1u << FBLD_ADAPTIVE);
             rc = fbld_compress_image(rgba, width, height, stride, channels, isal ? FBLD_ISAL : FBLD_LIBDEFLATE,
                                      p->level, candidates, &w.zdata, &zlen, p->chosen_filter);
         } else {

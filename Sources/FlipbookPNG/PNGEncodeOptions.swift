@@ -22,10 +22,11 @@ public enum PNGCompressionStrategy: String, Sendable, Hashable, CaseIterable {
     /// (`lib_deflate.c`), which is smaller and faster than zlib at every level.
     /// `compressionLevel` is libdeflate's, 1…12: 1–9 are greedy/lazy matching like zlib's,
     /// 10–12 near-optimal parsing (12: the smallest deflate measured, slow). With `filter` `.all`
-    /// the filter is chosen **per frame** among `none`, `up`, `paeth` (and at levels ≥ 10 also
-    /// libpng's per-row heuristic), by compressing a sample of rows (4 bands of 16 rows; 16
-    /// bands at levels ≥ 10) with each at level ≤ 6 and keeping the smallest: UI-like frames
-    /// compress best unfiltered, gradients with `up`/`paeth`. A single filter skips the choice.
+    /// the filter is chosen **per frame** between `none` and `up` (at levels ≥ 10 also `paeth`
+    /// and libpng's per-row heuristic), by compressing a sample of rows (4 bands of 16 rows at
+    /// level 1; 16 bands at level 6 for levels ≥ 10) with each and keeping the smallest:
+    /// UI-like frames compress best unfiltered, gradients with `up`/`paeth`. A single filter
+    /// skips the choice; other filters than `.all` are used for every row.
     /// `memoryLevel` and `windowBits` are ignored; interlaced (and test-only) outputs fall back
     /// to zlib at level min(level, 9), `filtered`.
     case libdeflate
@@ -138,7 +139,7 @@ public struct PNGEncodeOptions: Sendable, Hashable {
     /// The zlib configuration of frame dumps: level 1, `Z_RLE`, `up` filter.
     public static let fastZlib = PNGEncodeOptions(compressionLevel: 1, strategy: .rle, filter: .up,
                                                   bufferSize: 1 << 20)
-    /// Balanced: libdeflate level 4, the filter chosen per frame among none/up/paeth. Level 4
+    /// Balanced: libdeflate level 4, the filter chosen per frame (none or up). Level 4
     /// rather than 5–6: on W3 it is 2.7 % under libpng's default size at ~7× its speed, where
     /// level 5 is 5.6 % under at ~5.6× (too close to the 5× target on a noisy machine).
     public static let `default` = PNGEncodeOptions(compressionLevel: 4, strategy: .libdeflate, filter: .all,

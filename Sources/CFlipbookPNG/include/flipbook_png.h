@@ -89,9 +89,9 @@ enum {
     FBPNG_STRATEGY_FLIPBOOK_FAST = 16,
     /// Not zlib: the shim filters the rows and libdeflate makes the zlib stream (lib_deflate.c);
     /// `level` is libdeflate's, 1–12 (12: near-optimal parsing). `filters`: one bit is used for
-    /// every row; FBPNG_FILTER_ALL chooses per frame among none, up, paeth (and, at levels ≥ 10,
-    /// libpng's per-row heuristic) by compressing a sample of rows with each; other masks
-    /// choose among their bits.
+    /// every row; FBPNG_FILTER_ALL chooses per frame between none and up (at levels ≥ 10 also
+    /// paeth and libpng's per-row heuristic) by compressing a sample of rows with each; other
+    /// masks choose among their bits.
     FBPNG_STRATEGY_LIBDEFLATE = 17,
     /// Not zlib: as FBPNG_STRATEGY_LIBDEFLATE with ISA-L's igzip, `level` 0–3; FBPNG_FILTER_ALL
     /// chooses between none and up.
