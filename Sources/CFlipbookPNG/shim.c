@@ -450,8 +450,8 @@ int fbpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t st
             unsigned candidates = (unsigned)p->filters >> 3;
             /* Below level 10 the choice is none or up: paeth and libpng's per-row heuristic
              * never won there on W3/W3b (W3 at level 4: paeth 0.5 % smaller than up on the
-             * whole frame, but the sample ranks up first) and judging them costs more than a
-             * fifth of a level-4 encode of W3b. At levels 10–12 (seconds per frame) all four. */
+             * whole frame, but the sample ranks up first) and judging them cost ~15 % of a
+             * level-4 encode of W3b. At levels 10–12 (seconds per frame) all four. */
             if (p->filters == FBPNG_FILTER_ALL)
                 candidates = isal || p->level < 10
                            ? (1u << FBLD_NONE) | (1u << FBLD_UP)
@@ -460,8 +460,9 @@ int fbpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t st
                                      p->level, candidates, &w.zdata, &zlen, p->chosen_filter);
         } else {
             /* FAST_AUTO: ISA-L L1 unfiltered wins on flat frames (W3b: 254 KB at ~3 GB/s vs
-             * 297 KB at ~1.3 GB/s), fast_deflate on gradients (W3: 1.74 MB vs ISA-L up 2.16 MB,
-             * and faster). Whether `none` beats `up` on a 6 % sample tells the two apart. */
+             * 297 KB at ~1.5 GB/s), fast_deflate on gradients (W3: 1.74 MB vs ISA-L up 2.16 MB,
+             * at a similar speed). Whether `none` beats `up` on a 6 % sample (ISA-L level 1,
+             * ~0.3 ms) tells the two apart. */
             int t = auto_strategy ? fbld_choose_filter(rgba, width, height, stride, channels, FBLD_ISAL, 1,
                                                        (1u << FBLD_NONE) | (1u << FBLD_UP))
                                   : FBLD_UP;
