@@ -1,8 +1,8 @@
 # Flipbook — the commands people run. `make demo` and `make test` are the README's first commands.
 SWIFT      ?= swift
-# Debian packages the build needs (C headers for libpng and zlib; FreeType, HarfBuzz,
-# fontconfig and ICU for text; pkg-config to find them).
-APT_PKGS   := libpng-dev zlib1g-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev pkg-config
+# Debian packages the build needs (C headers for libpng and zlib; libdeflate and ISA-L for
+# PNG image data; FreeType, HarfBuzz, fontconfig and ICU for text; pkg-config to find them).
+APT_PKGS   := libpng-dev zlib1g-dev libdeflate-dev libisal-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev pkg-config
 RELEASE    := $(SWIFT) build -c release
 FLIPBOOK   := .build/release/flipbook
 # The benchmark suite is a package of its own (Benchmarks/Package.swift), never part of the products.

@@ -65,14 +65,19 @@ let package = Package(
         // MARK: QuartzCore: the Core Animation-compatible model; re-exports FlipbookGraphics
         .target(name: "Flipbook", dependencies: ["FlipbookGraphics", "FlipbookPixels"], swiftSettings: swiftSettings),
 
-        // MARK: PNG through libpng
+        // MARK: PNG through libpng (chunks, decoding) and libdeflate / ISA-L / own deflate (image data)
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev", "pkg-config"])]
         ),
+        // The deflate libraries behind the presets (docs/png.md): libdeflate for `default` and
+        // `small`, ISA-L's igzip for flat frames in `fast`.
+        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // zlib directly too: the shim's chunk walk checks CRCs with zlib's crc32.
-        .target(name: "CFlipbookPNG", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CFlipbookPNG", dependencies: ["CLibPNG", "CLibDeflate", "CISAL"],
+                linkerSettings: [.linkedLibrary("z")]),
         .target(
             name: "FlipbookPNG",
             dependencies: ["FlipbookPixels", "CFlipbookPNG"],

@@ -74,7 +74,10 @@ extension PNG {
     /// Knob ranges (the shim checks them again).
     static func _validate(_ o: PNGEncodeOptions) throws(PNGError) {
         func bad(_ what: String) -> PNGError { PNGError(kind: .invalidArgument, message: "invalid PNG option: \(what)") }
-        guard (0...9).contains(o.compressionLevel) else { throw bad("compressionLevel \(o.compressionLevel) is outside 0...9") }
+        let levels = o.strategy.levelRange
+        guard levels.contains(o.compressionLevel) else {
+            throw bad("compressionLevel \(o.compressionLevel) is outside \(levels.lowerBound)...\(levels.upperBound) for strategy \(o.strategy.rawValue)")
+        }
         if let m = o.memoryLevel, !(1...9).contains(m) { throw bad("memoryLevel \(m) is outside 1...9") }
         if let w = o.windowBits, !(8...15).contains(w) { throw bad("windowBits \(w) is outside 8...15") }
         if let b = o.bufferSize, !(1...(1 << 30)).contains(b) { throw bad("bufferSize \(b) is outside 1...2^30") }

@@ -68,20 +68,43 @@ struct BenchWorkloads {
     func w3() throws -> [BenchResult] {
         let frame = try Compositor(threadCount: threads).render(PeerWorkloads.w1(), width: Self.size.w, height: Self.size.h,
                                                                 background: PeerWorkloads.background)
+        return try encodePresets(frame, prefix: "w3")
+    }
+
+    /// Where W3b's frame is looked for: `$FLIPBOOK_UI_FRAME`, else the peers harness next to the
+    /// checkout (`../shared/peers/fixtures/ui-frame.png`, from the project root).
+    static var uiFramePath: String {
+        ProcessInfo.processInfo.environment["FLIPBOOK_UI_FRAME"] ?? "../shared/peers/fixtures/ui-frame.png"
+    }
+
+    /// W3b: PNG encode of the peers' UI-like frame (text, flat panels; 1920×1080) with each
+    /// preset. The frame is a file of the harness, not of this repository.
+    func w3b() throws -> [BenchResult] {
+        let path = Self.uiFramePath
+        let frame: PixelBuffer
+        do { frame = try PNG.decode(contentsOf: path) } catch {
+            throw BenchFailure("w3b needs the peers' UI frame: \(error.description) (set FLIPBOOK_UI_FRAME)")
+        }
+        return try encodePresets(frame, prefix: "w3b")
+    }
+
+    /// Each preset on one frame: size, and the median encode time over `frames` (5 when one
+    /// encode takes over 2 s). Every output is decoded once and compared with the input.
+    func encodePresets(_ frame: PixelBuffer, prefix: String) throws -> [BenchResult] {
         let raw = Double(frame.width * frame.height * 4)
         var rows: [BenchResult] = []
         for (name, options) in [("fast", PNGEncodeOptions.fast), ("default", .default), ("small", .small)] {
-            var bytes = 0
-            var slow = false
-            let first = try BenchClock.measure { bytes = try PNG.encode(frame, options: options).count }
-            slow = first.wall > 2
+            var png: [UInt8] = []
+            let first = try BenchClock.measure { png = try PNG.encode(frame, options: options) }
+            guard try PNG.decode(png) == frame else { throw BenchFailure("\(prefix)-\(name): output does not decode to the input") }
+            let slow = first.wall > 2
             let n = slow ? min(frames, 5) : frames
             let s = try benchLoop(warmups: slow ? 0 : max(0, warmups - 1), frames: n) {
                 _ = try PNG.encode(frame, options: options)
             }
             let mbs = raw / (s.medianMs * 1000)
-            rows.append(result("w3-\(name)", s, pixels: frame.width * frame.height, threads: 1,
-                               note: "\(bytes) bytes, \(BenchReport.fixed(mbs, 1)) MB/s raw"))
+            rows.append(result("\(prefix)-\(name)", s, pixels: frame.width * frame.height, threads: 1,
+                               note: "\(png.count) bytes, \(BenchReport.fixed(mbs, 1)) MB/s raw, lossless"))
         }
         return rows
     }

@@ -5,11 +5,13 @@ import FlipbookPNG
 import FlipbookPixels
 import Foundation
 
-/// `flipbook-benchmarks png`: PNG encode throughput on the peers' W1 frame (or `--input`).
+/// `flipbook-benchmarks png`: PNG encode throughput on the peers' W1 frame (W3), the peers' UI
+/// frame (`--w3b`, W3b) or `--input`.
 ///
 /// For each configuration: 2 warm-up encodes, then `--frames` timed encodes; prints the median
 /// MB/s of raw input (`width · height · 4` bytes / time), the output size and its ratio to
-/// fpng's 2,694,830 bytes for W1 (the peers' fastest encoder). Run it on a release build.
+/// fpng's output (2,694,830 bytes for W1, 513,086 for the UI frame; the peers' fastest
+/// encoder). Run it on a release build.
 struct PNGCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "png",
@@ -22,17 +24,25 @@ struct PNGCommand: ParsableCommand {
     @Option(help: "Encode this PNG instead of the regenerated W1 frame.")
     var input: String?
 
+    @Flag(help: "Encode the peers' UI frame (W3b: ../shared/peers/fixtures/ui-frame.png or $FLIPBOOK_UI_FRAME).")
+    var w3b = false
+
     @Option(help: "Run only the configurations whose name contains this text (e.g. 'fast', 'rle').")
     var only: String?
 
     @Option(help: "Also measure aggregate throughput of the fast preset with this many frames encoded concurrently (one per thread).")
     var jobs: Int = 2
 
+    @Flag(help: "Time each encode by the thread's CPU time instead of the wall clock: on a shared machine other jobs then slow a row less (cache and memory contention remain).")
+    var cpuTime = false
+
     @Flag(help: "Also run the slow knob combinations (levels 6/9 with single filters ...).")
     var all = false
 
     /// fpng's W1 output size (peers results, `summary.md`, W3).
     static let fpngBytes = 2_694_830
+    /// fpng's output size for the UI frame (W3b).
+    static let fpngBytesW3b = 513_086
 
     /// The configurations measured: the presets, then raw knobs around them.
     static func configurations(all: Bool) -> [(String, PNGEncodeOptions)] {
@@ -43,7 +53,25 @@ struct PNGCommand: ParsableCommand {
                              bufferSize: buf, writesOpaqueAsRGB: rgb)
         }
         let ownRGBA = PNGEncodeOptions(strategy: .flipbookFast, bufferSize: 1 << 20, writesOpaqueAsRGB: false)
+        func lib(_ s: PNGCompressionStrategy, _ level: Int, _ f: PNGRowFilter, rgb: Bool = true) -> PNGEncodeOptions {
+            PNGEncodeOptions(compressionLevel: level, strategy: s, filter: f, bufferSize: 1 << 20, writesOpaqueAsRGB: rgb)
+        }
         list += [
+            ("preset fast RGBA", PNGEncodeOptions(strategy: .fastAuto, bufferSize: 1 << 20, writesOpaqueAsRGB: false)),
+            ("preset default RGBA", lib(.libdeflate, 4, .all, rgb: false)),
+            ("isal L1 none", lib(.isal, 1, .none)),
+            ("isal L1 up", lib(.isal, 1, .up)),
+            ("isal L1 none RGBA", lib(.isal, 1, .none, rgb: false)),
+            ("isal L1 up RGBA", lib(.isal, 1, .up, rgb: false)),
+            ("libdeflate L1 all", lib(.libdeflate, 1, .all)),
+            ("libdeflate L4 up", lib(.libdeflate, 4, .up)),
+            ("libdeflate L4 paeth", lib(.libdeflate, 4, .paeth)),
+            ("libdeflate L4 none", lib(.libdeflate, 4, .none)),
+            ("libdeflate L5 all", lib(.libdeflate, 5, .all)),
+            ("libdeflate L6 all", lib(.libdeflate, 6, .all)),
+            ("libdeflate L12 up RGBA", lib(.libdeflate, 12, .up, rgb: false)),
+            // libpng's defaults: level 6, all filters and, because filters are on, Z_FILTERED.
+            ("zlib L6 all RGBA (libpng default)", o(6, .filtered, .all, rgb: false, buf: nil)),
             ("preset fastZlib", .fastZlib),
             ("flipbookFast RGB", o(1, .flipbookFast, .up)),
             ("flipbookFast RGBA", ownRGBA),
@@ -81,7 +109,11 @@ struct PNGCommand: ParsableCommand {
 
     func run() throws {
         let image: PixelBuffer
-        if let input {
+        if w3b {
+            do { image = try PNG.decode(contentsOf: BenchWorkloads.uiFramePath) } catch {
+                throw BenchFailure("the UI frame: \(error.description) (set FLIPBOOK_UI_FRAME)")
+            }
+        } else if let input {
             do { image = try PNG.decode(contentsOf: input) } catch {
                 throw BenchFailure("cannot read \(input): \(error.description)")
             }
@@ -90,20 +122,20 @@ struct PNGCommand: ParsableCommand {
         }
         let raw = Double(image.width * image.height * 4)
         print("flipbook-benchmarks png: \(image.width)×\(image.height), \(Int(raw)) raw bytes, \(PNG.libraryVersions)")
-        print("config                                 |   MB/s | median ms |     bytes | / fpng")
+        print("config                                 |   MB/s | median ms |     bytes | / fpng" + (cpuTime ? "   (thread CPU time)" : ""))
         let clock = ContinuousClock()
         for (name, options) in Self.configurations(all: all) where only.map({ name.contains($0) }) ?? true {
             var size = 0
             var times: [Double] = []
             do {
                 for k in 0..<(frames + 2) {
-                    let start = clock.now
+                    let start = clock.now, cpuStart = Self.threadCPUSeconds()
                     let out = try PNG.encode(image, options: options)
-                    let elapsed = clock.now - start
+                    let elapsed = clock.now - start, cpu = Self.threadCPUSeconds() - cpuStart
                     size = out.count
                     if k >= 2 {
                         let (s, atto) = elapsed.components
-                        times.append(Double(s) + Double(atto) * 1e-18)
+                        times.append(cpuTime ? cpu : Double(s) + Double(atto) * 1e-18)
                     }
                 }
             } catch {
@@ -113,7 +145,8 @@ struct PNGCommand: ParsableCommand {
             times.sort()
             let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
             let mbs = raw / median / 1e6
-            let ratio = input == nil ? Self.fixed(Double(size) / Double(Self.fpngBytes), 3) : "-"
+            let fpng = w3b ? Self.fpngBytesW3b : input == nil ? Self.fpngBytes : 0
+            let ratio = fpng > 0 ? Self.fixed(Double(size) / Double(fpng), 3) : "-"
             print("\(Self.pad(name, 38)) | \(Self.pad(Self.fixed(mbs, 1), 6, left: true)) | \(Self.pad(Self.fixed(median * 1000, 2), 9, left: true)) | \(Self.pad(String(size), 9, left: true)) | \(ratio)")
         }
         if jobs > 1 { aggregate(image, raw: raw, clock: clock) }
@@ -132,6 +165,13 @@ struct PNGCommand: ParsableCommand {
         let wall = Double(s) + Double(atto) * 1e-18
         let mbs = raw * Double(n * count) / wall / 1e6
         print("preset fast, \(n) frames at a time (aggregate) | \(Self.fixed(mbs, 1)) MB/s over \(n * count) frames")
+    }
+
+    /// CPU time of the calling thread (`CLOCK_THREAD_CPUTIME_ID`), in seconds.
+    static func threadCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
     static func fixed(_ v: Double, _ digits: Int) -> String {

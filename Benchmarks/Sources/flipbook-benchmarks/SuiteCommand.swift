@@ -14,21 +14,22 @@ struct SuiteCommand: ParsableCommand {
         abstract: "Measure compositor, rasterizer and PNG throughput on the peers' workloads (W1 W2 W3 W4 W6a W6b W7), end to end, and scaling sweeps.",
         discussion: """
         Workloads: w1 (64 rotated layers), w2 (full-frame identity blend), w4 (perspective), \
-        w3 (PNG encode of the W1 frame, each preset), e2e (animated W1 to PNG files and to null, \
+        w3 (PNG encode of the W1 frame, each preset), w3b (the same on the peers' UI frame, \
+        ../shared/peers/fixtures/ui-frame.png or $FLIPBOOK_UI_FRAME), e2e (animated W1 to PNG files and to null, \
         all cores), w6a (10,000 rotated image layers), w6b (10,000 rounded-rect layers), w7 (1,000 \
         filled Bézier shapes + 500 round-capped strokes; bypasses the layer model until CAShapeLayer \
         exists), e2e-w6a / e2e-w6b (the static W6 trees recorded to the null sink, 1 and 2 threads), \
         raster (the path rasterizer's coverage alone on W6b and W7), sweep-layers, sweep-resolution, sweep-threads, sweep-depth; `sweeps` = the \
-        four sweeps, `all` = everything. Default: w1 w2 w4 w3 e2e w6a w6b w7 e2e-w6a e2e-w6b. Times on a shared machine \
+        four sweeps, `all` = everything. Default: w1 w2 w4 w3 w3b e2e w6a w6b w7 e2e-w6a e2e-w6b. Times on a shared machine \
         vary; compare ratios from one run (Benchmarks/side-by-side.sh).
         """
     )
 
-    static let core = ["w1", "w2", "w4", "w3", "e2e", "w6a", "w6b", "w7", "e2e-w6a", "e2e-w6b"]
+    static let core = ["w1", "w2", "w4", "w3", "w3b", "e2e", "w6a", "w6b", "w7", "e2e-w6a", "e2e-w6b"]
     static let extra = ["raster", "w7-layers", "w7-draw", "gradients", "emitter", "text"]
     static let sweeps = ["sweep-layers", "sweep-resolution", "sweep-threads", "sweep-depth"]
 
-    @Option(name: .customLong("workload"), help: "Workload to run (repeatable): w1 w2 w3 w4 e2e w6a w6b w7 e2e-w6a e2e-w6b raster w7-layers w7-draw gradients emitter text sweep-layers sweep-resolution sweep-threads sweep-depth sweeps all.")
+    @Option(name: .customLong("workload"), help: "Workload to run (repeatable): w1 w2 w3 w3b w4 e2e w6a w6b w7 e2e-w6a e2e-w6b raster w7-layers w7-draw gradients emitter text sweep-layers sweep-resolution sweep-threads sweep-depth sweeps all.")
     var workloads: [String] = []
 
     @Option(help: "Compositor worker threads for w1/w2/w4 and the sweeps (e2e always uses all cores).")
@@ -101,6 +102,7 @@ struct SuiteCommand: ParsableCommand {
                 case "w2": rows = try bench.w2()
                 case "w4": rows = try bench.w4()
                 case "w3": rows = try bench.w3()
+                case "w3b": rows = try bench.w3b()
                 case "e2e": rows = try bench.endToEnd(toPNG: true) + bench.endToEnd(toPNG: false)
                 case "w6a": rows = try bench.w6a()
                 case "w6b": rows = try bench.w6b()

@@ -87,6 +87,19 @@ enum {
     /// `window_bits` are ignored. libpng still writes every chunk. For interlaced or
     /// test-only outputs it falls back to zlib level 1 Z_RLE with `filters`.
     FBPNG_STRATEGY_FLIPBOOK_FAST = 16,
+    /// Not zlib: the shim filters the rows and libdeflate makes the zlib stream (lib_deflate.c);
+    /// `level` is libdeflate's, 1–12 (12: near-optimal parsing). `filters`: one bit is used for
+    /// every row; FBPNG_FILTER_ALL chooses per frame between none and up (at levels ≥ 10 also
+    /// paeth and libpng's per-row heuristic) by compressing a sample of rows with each; other
+    /// masks choose among their bits.
+    FBPNG_STRATEGY_LIBDEFLATE = 17,
+    /// Not zlib: as FBPNG_STRATEGY_LIBDEFLATE with ISA-L's igzip, `level` 0–3; FBPNG_FILTER_ALL
+    /// chooses between none and up.
+    FBPNG_STRATEGY_ISAL = 18,
+    /// Not zlib: per frame, ISA-L level 1 with filter none when a sample of rows compresses
+    /// smaller unfiltered than with `up` (flat, UI-like frames), else FBPNG_STRATEGY_FLIPBOOK_FAST.
+    /// `level`, `filters`, `mem_level` and `window_bits` are ignored.
+    FBPNG_STRATEGY_FAST_AUTO = 19,
 };
 
 /// Row filter masks (values are libpng's PNG_FILTER_* bits; ALL lets libpng choose per row).
@@ -119,6 +132,9 @@ typedef struct fbpng_encode_params {
     size_t buffer_size; ///< libpng's IDAT buffer (0: libpng's default 8192)
     const fbpng_text *texts;
     int text_count;
+    /// When not NULL, set to the PNG filter type used for every row (0 none … 4 paeth) or 5
+    /// (chosen per row), by the libdeflate/ISA-L strategies; -1 otherwise.
+    int *chosen_filter;
 } fbpng_encode_params;
 
 /// Encodes straight RGBA8 rows (`stride` bytes apart) to a PNG in memory.
