@@ -85,7 +85,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Worker threads per stage (default: the number of cores).")
     var threads: Int?
 
-    @Option(name: .customLong("png-compression"), help: "PNG preset: fast (default; Flipbook's own deflate), fastZlib (zlib level 1), default (zlib level 6) or small (level 9, for golden files).")
+    @Option(name: .customLong("png-compression"), help: "PNG preset: fast (default; ISA-L or Flipbook's own deflate, chosen per frame), fastZlib (zlib level 1), default (libdeflate level 4) or small (libdeflate level 12, for golden files); docs/png.md.")
     var pngCompression: PNGPreset = .fast
 
     @Option(help: "PNG file-name pattern with one %d conversion (default frame_%05d.png).")
