@@ -103,6 +103,38 @@ func pushScene(frames: ClosedRange<Int>, fps: Double = 10) -> Recorder {
         #expect(sink.frames.map(\.index) == [0, 1, 2] && sink.isCancelled && !sink.isFinished)
     }
 
+    /// With a sink that abandons writes in flight, a stop does not wait for slow encodes: the
+    /// recording returns at once, frames being encoded are dropped (never written after the
+    /// cancel), and the frames written are whole.
+    @Test func stopAbandonsSlowEncodesInFlight() throws {
+        let sink = SlowAbandoningSink(seconds: 1.5)
+        let asked = Atomic<Int>(0)
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let r = try pushScene(frames: 0...9).record(to: sink, options: RecordingOptions(threads: 2, shouldStop: {
+            asked.add(1, ordering: .relaxed).newValue > 3
+        }))
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+        #expect(r.cancelled && r.framesWritten == 0)
+        #expect(elapsed < 1.2, "\(elapsed) s: waited for an encode")      // one encode is 1.5 s
+        let cancelled = sink.isCancelled.load(ordering: .relaxed)
+        #expect(cancelled)
+    }
+
+    /// After `cancel()` a PNG sequence writes nothing more (a frame whose encode was in flight
+    /// is dropped, not written after the interrupt was reported).
+    @Test func pngSinkDropsWritesAfterCancel() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-gate-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sink = PNGSequenceSink(directory: dir)
+        try sink.begin(FrameSinkFormat(width: 4, height: 4, fps: 10, frames: 0...1))
+        try sink.write(frame: 0, PixelBuffer(width: 4, height: 4), time: 0)
+        sink.cancel()
+        try sink.write(frame: 1, PixelBuffer(width: 4, height: 4), time: 0.1)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(files == ["frame_00000.png"])
+    }
+
     @Test func streamsGetFramesInOrderFromOneThread() throws {
         let sink = OrderCheckingSink()
         try pushScene(frames: 0...19, fps: 30).record(to: sink, options: RecordingOptions(threads: 2))
@@ -185,4 +217,19 @@ final class OrderCheckingSink: FrameSink {
         }()
         #expect(root == nil && drawn == nil && loopRef == nil)
     }
+}
+
+/// A sink whose writes take `seconds` (a slow encode) and that abandons writes in flight like
+/// `PNGSequenceSink`: after `cancel()` a write returns without writing.
+final class SlowAbandoningSink: FrameSink, _AbandonsWritesInFlight, @unchecked Sendable {
+    let seconds: Double
+    let isCancelled = Atomic<Bool>(false)
+    init(seconds: Double) { self.seconds = seconds }
+    var acceptsConcurrentWrites: Bool { true }
+    func begin(_ format: FrameSinkFormat) throws(FrameSinkError) {}
+    func write(frame index: Int, _ image: PixelBuffer, time: Double) throws(FrameSinkError) {
+        Thread.sleep(forTimeInterval: seconds)
+    }
+    func finish() throws(FrameSinkError) {}
+    func cancel() { isCancelled.store(true, ordering: .relaxed) }
 }

@@ -77,7 +77,10 @@ extension Recorder {
                 let tree = root.makeRenderTree()
                 let m2 = DispatchTime.now().uptimeNanoseconds
                 _snapshotsTaken += 1
-                guard var buffer = pipeline.acquire() else { break }
+                guard var buffer = pipeline.acquire(stop: options.shouldStop) else {
+                    if pipeline.failure == nil { cancelled = true }     // interrupted while waiting
+                    break
+                }
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 do throws(CompositorError) {
                     try compositor.render(tree, into: &buffer, scale: CGFloat(s.scale), background: background)
@@ -88,7 +91,13 @@ extension Recorder {
                 pipeline.submit(n, buffer, time: t)
             }
         }
-        pipeline.close()
+        if cancelled, failure == nil, sink is _AbandonsWritesInFlight {
+            // An interrupt: do not wait for frames being encoded (seconds each for a large
+            // `small` PNG); the sink refuses their writes once cancelled.
+            pipeline.abandon()
+        } else {
+            pipeline.close()
+        }
         if failure == nil, let e = pipeline.failure { failure = .sink(e) }
         if let failure { sink.cancel(); throw failure }
         if cancelled {

@@ -9,8 +9,11 @@ public struct RecordingOptions: Sendable {
     /// Frames to simulate but not render (`--resume`: already complete on disk). Asked once per
     /// frame after the sink's `begin`, on the recording thread.
     public var skip: (@Sendable (Int) -> Bool)?
-    /// Polled before each frame is rendered; returning `true` stops the recording cleanly
-    /// (frames in flight are finished, the sink is cancelled, the result says `cancelled`).
+    /// Polled before each frame is rendered (and while waiting for a free buffer); returning
+    /// `true` stops the recording cleanly: the sink is cancelled and the result says
+    /// `cancelled`. Frames in flight are finished — except with a sink that abandons writes in
+    /// flight (``PNGSequenceSink``), whose frames still being encoded are dropped rather than
+    /// waited for, so an interrupt is prompt however slow the encoder.
     public var shouldStop: (@Sendable () -> Bool)?
     /// Called after each frame is written (from writer threads, one call at a time).
     public var progress: (@Sendable (RecordingProgress) -> Void)?

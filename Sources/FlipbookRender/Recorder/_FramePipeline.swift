@@ -21,6 +21,8 @@ final class _FramePipeline: @unchecked Sendable {
     private var free: [PixelBuffer] = []
     private var allocated = 0
     private var closed = false
+    /// Set by ``abandon()``: queued frames are dropped and nothing more is counted.
+    private var abandoned = false
     private var error: FrameSinkError?
     private var written = 0
     private var total: Int
@@ -56,14 +58,21 @@ final class _FramePipeline: @unchecked Sendable {
     func setTotal(_ n: Int) { cond.lock(); total = n; cond.unlock() }
 
     /// A buffer to composite into: a free one, a new one while fewer than `capacity` exist, or
-    /// (blocking) the next one a writer returns. `nil` after a write error.
-    func acquire() -> PixelBuffer? {
+    /// (blocking) the next one a writer returns. `nil` after a write error, or when `stop`
+    /// answers true while waiting (polled every 20 ms: an interrupt must not wait for the
+    /// writers' encodes to return a buffer).
+    func acquire(stop: (() -> Bool)? = nil) -> PixelBuffer? {
         cond.lock(); defer { cond.unlock() }
         while true {
             if error != nil { return nil }
             if let b = free.popLast() { return b }
             if allocated < capacity { allocated += 1; return PixelBuffer(width: width, height: height) }
-            cond.wait()
+            if let stop {
+                if stop() { return nil }
+                _ = cond.wait(until: Date(timeIntervalSinceNow: 0.02))
+            } else {
+                cond.wait()
+            }
         }
     }
 
@@ -82,11 +91,25 @@ final class _FramePipeline: @unchecked Sendable {
         done.wait()
     }
 
+    /// Stops at once, for an interrupt with a sink that abandons writes in flight
+    /// (``_AbandonsWritesInFlight``): queued frames are dropped, writers stop taking frames, and
+    /// nobody waits for the frames being encoded — their writes are refused by the cancelled
+    /// sink (no file), and their threads end when the encode returns (or with the process).
+    /// A PNG at `small` takes seconds at 4K: this is what makes Ctrl-C prompt.
+    func abandon() {
+        cond.lock()
+        abandoned = true; closed = true
+        for i in head..<queue.count { queue[i].image = nil }
+        head = queue.count
+        cond.broadcast()
+        cond.unlock()
+    }
+
     private func workerLoop() {
         while true {
             cond.lock()
             while head == queue.count && !closed { cond.wait() }
-            if head == queue.count { cond.unlock(); return }
+            if head == queue.count || abandoned { cond.unlock(); return }
             let (index, time) = (queue[head].index, queue[head].time)
             var image = queue[head].image
             queue[head].image = nil    // drop the queue's reference: the buffer stays unique
@@ -104,7 +127,7 @@ final class _FramePipeline: @unchecked Sendable {
             cond.lock()
             running -= 1
             if let failed, error == nil { error = failed }
-            let ok = !skip && failed == nil
+            let ok = !skip && failed == nil && !abandoned
             if ok { written += 1 }
             let report = RecordingProgress(frame: index, written: written, total: total)
             free.append(image!)

@@ -125,3 +125,8 @@ public enum FrameSinkError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+/// A sink whose ``FrameSink/cancel()`` may run while writes are in flight on other threads:
+/// after it returns no file is being written and none will be (a later `write` is dropped).
+/// The recorder then abandons frames still being encoded instead of waiting for them.
+protocol _AbandonsWritesInFlight: FrameSink {}

@@ -1,4 +1,5 @@
 import FlipbookPNG
+import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,7 @@ import FlipbookPixels
 ///   `IEND` and checks every CRC) and has the frame size; anything else is rendered again.
 /// - The folder must exist (the CLI creates it); ``begin(_:)`` checks it is writable by creating
 ///   and removing a probe file, so a read-only folder fails before any rendering.
-public final class PNGSequenceSink: FrameSink {
+public final class PNGSequenceSink: FrameSink, _AbandonsWritesInFlight {
     public let directory: String
     public let pattern: FramePattern
     public let options: PNGEncodeOptions
@@ -25,6 +26,7 @@ public final class PNGSequenceSink: FrameSink {
     public var acceptsConcurrentWrites: Bool { true }
 
     private let state = Mutex<FrameSinkFormat?>(nil)
+    private let gate = _WriteGate()
     private let bytes = Atomic<Int>(0)
     private let frames = Atomic<Int>(0)
 
@@ -58,6 +60,8 @@ public final class PNGSequenceSink: FrameSink {
         do { data = try PNG.encode(image, options: options) } catch {
             throw .writeFailed(path: path, reason: error.message)
         }
+        guard gate.enter() else { return }                 // interrupted while encoding: dropped
+        defer { gate.leave() }
         let file = try _SinkFile(atomicPath: path)
         do {
             try file.write(data)
@@ -77,9 +81,10 @@ public final class PNGSequenceSink: FrameSink {
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
     }
 
-    /// Complete files stay (they are valid frames); temporaries of writes in flight are removed
-    /// by those writes failing or finishing.
-    public func cancel() {}
+    /// Complete files stay (they are valid frames). Waits for the files being written to be
+    /// renamed into place; frames still being encoded are dropped when their encode returns, so
+    /// an interrupt never waits for an encode (seconds for a 4K `small` frame).
+    public func cancel() { gate.close() }
 
     /// True when frame `n`'s file exists, decodes completely and (after ``begin(_:)``) has the
     /// frame size. A truncated, corrupt or wrong-sized file gives `false`.
@@ -89,5 +94,31 @@ public final class PNGSequenceSink: FrameSink {
             return image.width == format.width && image.height == format.height
         }
         return true
+    }
+}
+
+/// Files being written (between a temporary's creation and its rename) and whether the sink was
+/// cancelled: ``close()`` waits for the writes in progress, after which ``enter()`` refuses.
+final class _WriteGate: @unchecked Sendable {
+    private let cond = NSCondition()
+    private var writing = 0
+    private var closed = false
+
+    /// True when a write may start (then call ``leave()`` when its file is in place).
+    func enter() -> Bool {
+        cond.lock(); defer { cond.unlock() }
+        if closed { return false }
+        writing += 1
+        return true
+    }
+
+    func leave() {
+        cond.lock(); writing -= 1; cond.broadcast(); cond.unlock()
+    }
+
+    func close() {
+        cond.lock(); closed = true
+        while writing > 0 { cond.wait() }
+        cond.unlock()
     }
 }
