@@ -45,7 +45,10 @@ struct RenderSession {
         if result.cancelled {
             let by = interrupt.map { " by \($0.signalName)" } ?? ""
             if target.format == .png && !(target.sink is PNGFileSink) {
-                io.err("flipbook render: interrupted\(by) after \(result.framesWritten) frames; every file written is complete"
+                // The files actually in place: frames still being encoded at the interrupt were
+                // abandoned (docs/recording.md), so the sink's count is the truth.
+                let written = (target.sink as? PNGSequenceSink)?.framesWritten ?? result.framesWritten
+                io.err("flipbook render: interrupted\(by) after \(written) frames; every file written is complete"
                        + " (run again with --resume to continue)\n")
             } else if target.format == .null || target.location == "-" {
                 io.err("flipbook render: interrupted\(by) after \(result.framesWritten) frames\n")
