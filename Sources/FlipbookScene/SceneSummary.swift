@@ -27,25 +27,12 @@ public struct SceneSummary: Sendable, Equatable, CustomStringConvertible {
         eventCount = scene.timeline.count
         images = SceneParser.images(in: scene).map(\.resolvedPath)
         var layers = 0, animations = 0
-        func count(_ l: LayerDescription) {
+        scene.forEachDescription(layer: { l in
             layers += 1
             animations += l.animations.count
-            if let m = l.mask { count(m.value) }
-            l.sublayers.forEach(count)
-        }
-        func count(_ t: TransactionDescription) {
-            for s in t.steps {
-                switch s {
-                case let .add(a): if case let .new(l) = a.source { count(l) }
-                case .addAnimation: animations += 1
-                case let .transaction(n): count(n)
-                default: break
-                }
-            }
-            if let c = t.completion { count(c.value) }
-        }
-        count(scene.root)
-        scene.timeline.forEach { count($0.transaction) }
+        }, step: { s in
+            if case .addAnimation = s { animations += 1 }
+        })
         layerCount = layers; animationCount = animations
     }
 

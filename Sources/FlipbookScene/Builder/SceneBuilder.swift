@@ -102,22 +102,8 @@ public final class SceneBuilder {
     }
 
     private func collectDescriptions() {
-        func visit(_ l: LayerDescription) {
-            if let n = l.name, descriptionsByName[n] == nil { descriptionsByName[n] = l }
-            if let m = l.mask { visit(m.value) }
-            l.sublayers.forEach(visit)
-        }
-        func visit(_ t: TransactionDescription) {
-            for s in t.steps {
-                switch s {
-                case let .add(a): if case let .new(l) = a.source { visit(l) }
-                case let .transaction(n): visit(n)
-                default: break
-                }
-            }
-            if let c = t.completion { visit(c.value) }
-        }
-        visit(scene.root)
-        scene.timeline.forEach { visit($0.transaction) }
+        scene.forEachDescription(layer: { l in
+            if let n = l.name, self.descriptionsByName[n] == nil { self.descriptionsByName[n] = l }
+        })
     }
 }

@@ -13,26 +13,12 @@ extension SceneParser {
     /// each once, in first-use order. Fonts named by name are not files of the scene.
     package static func fontFiles(in scene: SceneDescription) -> [FontFile] {
         var out: [FontFile] = []
-        func visit(_ l: LayerDescription) {
+        scene.forEachDescription(layer: { l in
             if case let .file(path, resolved, _)? = l.font {
                 let f = FontFile(path: path, resolvedPath: resolved)
                 if !out.contains(f) { out.append(f) }
             }
-            if let m = l.mask { visit(m.value) }
-            l.sublayers.forEach(visit)
-        }
-        func visit(_ t: TransactionDescription) {
-            for s in t.steps {
-                switch s {
-                case let .add(a): if case let .new(l) = a.source { visit(l) }
-                case let .transaction(n): visit(n)
-                default: break
-                }
-            }
-            if let c = t.completion { visit(c.value) }
-        }
-        visit(scene.root)
-        scene.timeline.forEach { visit($0.transaction) }
+        })
         return out
     }
 }

@@ -89,29 +89,19 @@ public enum SceneParser {
             add(c.contents)
             c.emitterCells.forEach(visit)
         }
-        func visit(_ l: LayerDescription) {
+        scene.forEachDescription(layer: { l in
             add(l.contents)
             l.emitterCells?.forEach(visit)
             l.animations.forEach(visit)
             visit(l.actions)
             visit(l.style)
-            if let m = l.mask { visit(m.value) }
-            l.sublayers.forEach(visit)
-        }
-        func visit(_ t: TransactionDescription) {
-            for s in t.steps {
-                switch s {
-                case let .set(_, props): props.forEach { visit($0.value) }
-                case let .add(a): if case let .new(l) = a.source { visit(l) }
-                case let .addAnimation(_, a): visit(a)
-                case let .transaction(n): visit(n)
-                case .remove, .removeAnimation: break
-                }
+        }, step: { s in
+            switch s {
+            case let .set(_, props): props.forEach { visit($0.value) }
+            case let .addAnimation(_, a): visit(a)
+            default: break
             }
-            if let c = t.completion { visit(c.value) }
-        }
-        visit(scene.root)
-        scene.timeline.forEach { visit($0.transaction) }
+        })
         return out
     }
 }
