@@ -103,6 +103,10 @@ public final class PathStroker {
 
     public init() {}
 
+    /// The widest stroke drawn, in device pixels (2²³: four times the rasterizer's coordinate
+    /// limit, so every pixel a wider stroke would cover is still covered).
+    public static let maximumDeviceWidth: Double = 8_388_608
+
     /// Appends the stroke outline of `path` (user space, mapped by `transform`) to `outline`, in
     /// device space. Returns the coverage scale: 1, or the device width for hairlines (< 1), or
     /// 0 when nothing is drawn. Fill the outline with ``FillRule/nonZero``.
@@ -124,6 +128,12 @@ public final class PathStroker {
         if deviceWidth < 1 {
             width = 1 / det.squareRoot()
             coverageScale = deviceWidth
+        } else if deviceWidth > Self.maximumDeviceWidth {
+            // Wider than the rasterizer's coordinate range (±2²¹ px) can show: drawn as this
+            // width. Left alone, a 1e300 width makes every round join and every smooth vertex
+            // of a flattened curve an arc of the maximum chord count (found by the scene fuzz
+            // target: over 1 GiB for one frame).
+            width = Self.maximumDeviceWidth / det.squareRoot()
         }
         let tol = (tolerance > 0 ? tolerance : PathFlattening.defaultTolerance) / scale
 
