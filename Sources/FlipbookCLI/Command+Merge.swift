@@ -50,7 +50,9 @@ struct MergeCommand: ParsableCommand {
         let rest = name[r.upperBound...]
         let fields = rest.split(separator: ".", maxSplits: 1)
         let nums = fields.first?.components(separatedBy: "-of-") ?? []
-        guard nums.count == 2, let i = Int(nums[0]), let n = Int(nums[1]) else { return nil }
+        // A part index within 0..<N and N ≤ 100,000 (a crafted name such as `x.part-0-of--1.mp4`
+        // is not a part name, and cannot make the merge loop over billions of parts).
+        guard nums.count == 2, let i = Int(nums[0]), let n = Int(nums[1]), n >= 1, n <= 100_000, i >= 0, i < n else { return nil }
         return (i, n)
     }
 

@@ -207,6 +207,13 @@ extension RenderCommand {
         if manifest && png == nil {
             return fail(RenderExit.usage, "--manifest works with PNG frames in a folder, not \(format == .png ? "one PNG file" : format.rawValue)")
         }
+        // A resumed shard must not keep frames another scene (or other settings) drew.
+        if resume, let png, let hash,
+           let m = ShardManifest.conflict(in: png.directory, frames: settings.frames, sceneHash: hash.hex,
+                                          width: settings.pixelWidth, height: settings.pixelHeight, fps: settings.fps,
+                                          scale: settings.scale, start: settings.start) {
+            return fail(RenderExit.invalidInput, m)
+        }
         // 4. Frames.
         let code = RenderSession(target: target, settings: settings, builder: builder, plan: plan,
                                  resume: resume, quiet: quiet, io: io).run()

@@ -125,8 +125,15 @@ struct RenderTarget {
                 let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
                 file = output + "/" + name + "." + format.rawValue
             }
-            // The shards of one command line write different segments (merged by `flipbook merge`).
-            if let shard = plan.shard { file = shard.segmentPath(file) }
+            // The shards of one command line write different segments (merged by `flipbook merge`),
+            // which only containers can be joined into without re-encoding.
+            if let shard = plan.shard {
+                guard [.mp4, .mov, .webm, .y4m].contains(format) else {
+                    return usage("--shard with .\(format.rawValue): animated images cannot be joined from parts; shard PNG frames, "
+                                 + "MP4, MOV, WebM or Y4M (then `flipbook merge`), or render the \(format.rawValue) in one process")
+                }
+                file = shard.segmentPath(file)
+            }
             let sink: FrameSink = encoding.map { FFmpegSink(path: file, encoding: $0, searchPath: io.searchPath) } ?? Y4MSink(path: file)
             return .success(RenderTarget(sink: sink, location: file, format: format))
         }

@@ -138,6 +138,30 @@ struct ShardManifest: Codable, Equatable, Sendable {
         return path
     }
 
+    /// Before a `--resume`: a manifest in `directory` whose frames overlap `frames` but that was
+    /// made from another scene or other settings — its frames would otherwise pass the resume
+    /// check (they decode at the right size) and be certified under this run's scene hash.
+    /// Returns the message for such a manifest, or nil.
+    static func conflict(in directory: String, frames: ClosedRange<Int>, sceneHash: String,
+                         width: Int, height: Int, fps: Double, scale: Double, start: Double) -> String? {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter(isManifestName).sorted()
+        for name in names {
+            guard case let .success(m) = read(directory + "/" + name) else { continue }
+            let overlaps = m.frames.contains { frames.contains($0.frame) }
+            guard overlaps else { continue }
+            let s = m.settings
+            if m.scene_hash != sceneHash {
+                return "\(directory) holds frames from another scene (\(name): scene \(m.scene_hash.prefix(12))…, this run's \(sceneHash.prefix(12))…); "
+                    + "--resume would keep them — render into a new folder, remove them, or run without --resume"
+            }
+            if s.width != width || s.height != height || s.fps != fps || s.scale != scale || s.start != start {
+                return "\(directory) holds frames rendered with other settings (\(name): \(s.width)×\(s.height) at \(s.fps) fps); "
+                    + "--resume would keep them — render into a new folder, remove them, or run without --resume"
+            }
+        }
+        return nil
+    }
+
     /// Reads a manifest; the failure says which file and why (exit 2: not a manifest).
     static func read(_ path: String) -> Result<ShardManifest, CLIFailure> {
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -165,3 +165,15 @@ struct RenderRun {
         #expect(r.err.contains("4/4 frames (100%)"))
     }
 }
+
+/// Animated images cannot be joined from parts: sharding one is refused before rendering.
+@Suite struct ShardFormatTests {
+    let folder = TemporaryDirectory(prefix: "flipbook-shardfmt-")
+
+    @Test(arguments: ["gif", "apng", "webp"])
+    func animatedImagesAreNotSharded(_ ext: String) throws {
+        let r = try RenderRun.run([RenderRun.scene("minimal"), "-o", folder.path + "/x.\(ext)", "--shard", "0/2", "--size", "32x18"])
+        #expect(r.code == 2 && r.err.contains("--shard with .\(ext)"), "\(r.err)")
+        #expect(RenderRun.files(folder.path).isEmpty)
+    }
+}

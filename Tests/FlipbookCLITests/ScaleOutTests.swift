@@ -82,6 +82,10 @@ import Glibc
         #expect(s.segmentPath("a.b/film") == "a.b/film.part-0003-of-0012")
         #expect(MergeCommand.partNumber("out/film.part-0003-of-0012.mp4")! == (3, 12))
         #expect(MergeCommand.partNumber("film.mp4") == nil)
+        // Crafted names are not parts (no trap on a negative count, no loop over billions).
+        #expect(MergeCommand.partNumber("x.part-0-of--1.mp4") == nil)
+        #expect(MergeCommand.partNumber("x.part-5-of-3.mp4") == nil)
+        #expect(MergeCommand.partNumber("x.part-0-of-99999999999.mp4") == nil)
         #expect(VerifyCommand.sampleFrames(first: 0, last: 99, k: 3) == [0, 49, 99])
         #expect(VerifyCommand.sampleFrames(first: 5, last: 7, k: 10) == [5, 6, 7])
         #expect(VerifyCommand.sampleFrames(first: 5, last: 7, k: 1) == [5])
@@ -123,6 +127,25 @@ import Glibc
 
     /// The shared options of every worker: a small, quick recording of the demo scene.
     static let recording = ["--size", "96x54", "--frames", "0..14", "--threads", "1", "-q"]
+
+    /// A shard resumed after its scene changed refuses to keep the old scene's frames (they
+    /// decode at the right size, so the resume check alone would certify them).
+    @Test func resumeRefusesFramesOfAnotherScene() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "not built: \(Self.executable)")
+        let scene = folder.file("s.json"), out = folder.file("out")
+        func write(_ color: String) throws {
+            try Data(#"{"output": {"size": "32x32", "duration": 0.1}, "layers": [{"frame": [4, 4, 16, 16], "backgroundColor": "\#(color)"}]}"#.utf8)
+                .write(to: URL(fileURLWithPath: scene))
+        }
+        try write("#ff0000")
+        #expect(try Self.run(["render", scene, "-o", out, "--shard", "0/1", "-q"]).status == 0)
+        try write("#00ff00")
+        let again = try Self.run(["render", scene, "-o", out, "--shard", "0/1", "--resume", "-q"])
+        #expect(again.status == 1 && again.err.contains("holds frames from another scene"), "\(again.err)")
+        // The same scene resumes (nothing to do).
+        try write("#ff0000")
+        #expect(try Self.run(["render", scene, "-o", out, "--shard", "0/1", "--resume", "-q"]).status == 0)
+    }
 
     /// N = 3 workers as 3 processes, each with its task index in the variable its job system
     /// sets; then `verify --sample` and a byte comparison with one single-process render.

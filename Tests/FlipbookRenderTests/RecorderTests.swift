@@ -130,9 +130,13 @@ func pushScene(frames: ClosedRange<Int>, fps: Double = 10) -> Recorder {
         try sink.begin(FrameSinkFormat(width: 4, height: 4, fps: 10, frames: 0...1))
         try sink.write(frame: 0, PixelBuffer(width: 4, height: 4), time: 0)
         sink.cancel()
-        try sink.write(frame: 1, PixelBuffer(width: 4, height: 4), time: 0.1)
+        #expect(throws: FrameSinkError.self) { try sink.write(frame: 1, PixelBuffer(width: 4, height: 4), time: 0.1) }
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(files == ["frame_00000.png"])
+        // A new recording into the same sink writes again (the cancel does not poison it).
+        try sink.begin(FrameSinkFormat(width: 4, height: 4, fps: 10, frames: 0...1))
+        try sink.write(frame: 1, PixelBuffer(width: 4, height: 4), time: 0.1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["frame_00000.png", "frame_00001.png"])
     }
 
     @Test func streamsGetFramesInOrderFromOneThread() throws {
@@ -232,4 +236,27 @@ final class SlowAbandoningSink: FrameSink, _AbandonsWritesInFlight, @unchecked S
     }
     func finish() throws(FrameSinkError) {}
     func cancel() { isCancelled.store(true, ordering: .relaxed) }
+}
+
+/// Temporaries left in a shared output folder: this machine's are judged by their process,
+/// another machine's (or container's) only by age — a PID there means nothing here.
+@Suite struct StalePartialTests {
+    @Test func foreignTemporariesAreKeptUntilOld() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-stale-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let other = _SinkFile.machineTag == "00000001" ? "00000002" : "00000001"
+        let names = [
+            "local-dead": ".a.png.partial-\(_SinkFile.machineTag)-999999-1",   // this machine, no such process
+            "legacy-dead": ".b.png.partial-999999-1",                          // older name: this machine's
+            "foreign-new": ".c.png.partial-\(other)-999999-1",                 // another machine, just written
+            "foreign-old": ".d.png.partial-\(other)-999999-2",                 // another machine, two hours old
+        ]
+        for (_, n) in names { FileManager.default.createFile(atPath: dir + "/" + n, contents: Data([1])) }
+        let old = Date(timeIntervalSinceNow: -7200)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: dir + "/" + names["foreign-old"]!)
+        #expect(_SinkFile.removeStalePartials(in: dir) == 3)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(left == [names["foreign-new"]!])
+    }
 }

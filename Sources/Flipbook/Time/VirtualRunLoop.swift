@@ -119,7 +119,7 @@ public final class VirtualRunLoop: @unchecked Sendable {
     /// action, and drops the callbacks still pending. A layer refers to its run loop and the run
     /// loop to its attached roots and pending work — a cycle that would otherwise keep every
     /// layer, backing store and image of the tree alive after the owner let go. The tree stays
-    /// usable; callbacks that were pending are not delivered.
+    /// usable; callbacks that were pending are not delivered (when no other root is attached).
     package func _releaseTree(_ root: CALayer) {
         endTurn()
         if let i = rootLayers.firstIndex(where: { $0 === root }) {
@@ -127,7 +127,9 @@ public final class VirtualRunLoop: @unchecked Sendable {
             root._isAttachedRoot = false
             _treeEpoch &+= 1
         }
-        _events.removeAll()
+        // Pending callbacks are dropped only when no other tree is attached (they may be
+        // another root's animation delegates and completions).
+        if rootLayers.isEmpty { _events.removeAll() }
     }
 
     // MARK: Clock and turns

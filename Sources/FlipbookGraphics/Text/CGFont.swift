@@ -53,7 +53,7 @@ public final class CGFont: @unchecked Sendable, Hashable, CustomStringConvertibl
         let ps = name(fbk_font_postscript_name)
         postScriptName = ps.isEmpty ? nil : ps
         fullName = _family.isEmpty ? postScriptName : _family
-        guard m.units_per_em > 0 else { fbk_font_close(handle); return nil }
+        guard m.units_per_em > 0 else { return nil }      // deinit closes the handle
     }
 
     deinit { fbk_font_close(_handle) }

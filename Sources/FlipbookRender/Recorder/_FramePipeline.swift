@@ -126,7 +126,7 @@ final class _FramePipeline: @unchecked Sendable {
 
             cond.lock()
             running -= 1
-            if let failed, error == nil { error = failed }
+            if let failed, error == nil, !abandoned { error = failed }   // an abandoned frame's refusal is not an error
             let ok = !skip && failed == nil && !abandoned
             if ok { written += 1 }
             let report = RecordingProgress(frame: index, written: written, total: total)

@@ -46,6 +46,7 @@ public final class PNGSequenceSink: FrameSink, _AbandonsWritesInFlight {
     /// Also removes the temporaries a killed earlier run left in the folder (see
     /// `_SinkFile.removeStalePartials`): a `--resume` after SIGKILL starts clean.
     public func begin(_ format: FrameSinkFormat) throws(FrameSinkError) {
+        gate.open()                                        // a sink may record again after a cancel
         _SinkFile.removeStalePartials(in: directory)
         let probe = try _SinkFile(atomicPath: path(forFrame: format.frames.lowerBound))
         probe.discard()
@@ -60,7 +61,8 @@ public final class PNGSequenceSink: FrameSink, _AbandonsWritesInFlight {
         do { data = try PNG.encode(image, options: options) } catch {
             throw .writeFailed(path: path, reason: error.message)
         }
-        guard gate.enter() else { return }                 // interrupted while encoding: dropped
+        // Interrupted while encoding: the frame is dropped (the recorder abandoned it).
+        guard gate.enter() else { throw .notBegun("frame \(index) written after cancel") }
         defer { gate.leave() }
         let file = try _SinkFile(atomicPath: path)
         do {
@@ -120,5 +122,10 @@ final class _WriteGate: @unchecked Sendable {
         cond.lock(); closed = true
         while writing > 0 { cond.wait() }
         cond.unlock()
+    }
+
+    /// Accepts writes again (a new recording into the same sink).
+    func open() {
+        cond.lock(); closed = false; cond.unlock()
     }
 }

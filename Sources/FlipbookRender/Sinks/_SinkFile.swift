@@ -19,14 +19,14 @@ final class _SinkFile: @unchecked Sendable {
     private(set) var fd: Int32
     private var closed = false
 
-    /// Creates `.<name>.partial-<pid>-<n>` next to `path`.
+    /// Creates `.<name>.partial-<machine>-<pid>-<n>` next to `path` (`<machine>`: ``machineTag``).
     init(atomicPath path: String) throws(FrameSinkError) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) }
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty else { throw .cannotCreate(path: path, reason: "not a file path") }
         let n = Self.counter.add(1, ordering: .relaxed).newValue
-        let temp = (folder.map { ($0.isEmpty ? "" : $0) + "/" } ?? "") + ".\(name).partial-\(getpid())-\(n)"
+        let temp = (folder.map { ($0.isEmpty ? "" : $0) + "/" } ?? "") + ".\(name).partial-\(Self.machineTag)-\(getpid())-\(n)"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             let code = errno
@@ -43,11 +43,33 @@ final class _SinkFile: @unchecked Sendable {
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
+    /// This machine and PID namespace, as 8 hex digits (FNV-1a of the host name and the inode
+    /// of `/proc/self/ns/pid`): a PID means something only where it was taken, so temporaries
+    /// of other machines or containers sharing the folder are never judged by `kill(pid, 0)`.
+    static let machineTag: String = {
+        var name = [CChar](repeating: 0, count: 256)
+        _ = gethostname(&name, name.count)
+        var st = stat()
+        let ns = stat("/proc/self/ns/pid", &st) == 0 ? UInt64(st.st_ino) : 0
+        var h: UInt32 = 2_166_136_261
+        for b in name.prefix(while: { $0 != 0 }).map({ UInt8(bitPattern: $0) }) + Array("#\(ns)".utf8) {
+            h = (h ^ UInt32(b)) &* 16_777_619
+        }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }()
+
+    /// Temporaries of another machine (or container) are removed only when this old: no frame
+    /// takes an hour to write, so such a file belongs to a worker that died.
+    static let foreignStaleAge: TimeInterval = 3600
+
     /// Removes the temporaries of `path` that a process which no longer exists left next to it:
-    /// entries named `.<name>.partial-<pid>-<n>` whose `<pid>` is not a
-    /// live process (`kill(pid, 0)` fails with `ESRCH`). A run killed by SIGKILL (or a power
-    /// cut) leaves them; temporaries of a live process — another shard writing into the same
-    /// folder — are kept. Returns how many were removed.
+    /// entries named `.<name>.partial-<machine>-<pid>-<n>` of this machine whose `<pid>` is not
+    /// a live process (`kill(pid, 0)` fails with `ESRCH`), and those of another machine or
+    /// container (a shared volume: Kubernetes, AWS Batch on EFS, Slurm) once they are an hour
+    /// old. A run killed by SIGKILL (or a power cut) leaves them; temporaries of a live process
+    /// — another shard writing into the same folder — are kept. Names without `<machine>`
+    /// (older versions) count as this machine's. Returns how many were removed.
     @discardableResult
     static func removeStalePartials(of path: String) -> Int {
         let slash = path.lastIndex(of: "/")
@@ -69,9 +91,17 @@ final class _SinkFile: @unchecked Sendable {
             guard file.hasPrefix("."), let mark = file.range(of: ".partial-", options: .backwards) else { continue }
             if let name, file[file.index(after: file.startIndex)..<mark.lowerBound] != name { continue }
             let tail = file[mark.upperBound...].split(separator: "-")
-            guard tail.count == 2, let pid = Int32(tail[0]), pid > 0, UInt64(tail[1]) != nil,
-                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            if unlink((folder.isEmpty ? "" : folder + "/") + file) == 0 { removed += 1 }
+            let full = (folder.isEmpty ? "" : folder + "/") + file
+            let machine = tail.count == 3 ? String(tail[0]) : machineTag
+            guard tail.count == 2 || tail.count == 3, let pid = Int32(tail[tail.count - 2]), pid > 0,
+                  UInt64(tail[tail.count - 1]) != nil else { continue }
+            if machine != machineTag {
+                var st = stat()
+                guard stat(full, &st) == 0, Date().timeIntervalSince1970 - Double(st.st_mtim.tv_sec) > foreignStaleAge else { continue }
+            } else {
+                guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            }
+            if unlink(full) == 0 { removed += 1 }
         }
         return removed
     }
