@@ -32,60 +32,100 @@ enum Y4MJoin {
         return .success((line, planes))
     }
 
-    /// The frames of a stream: each one's byte range (from `FRAME` to the end of its planes).
-    /// A stream that does not end exactly after a frame is damaged (truncated).
-    static func frames(_ bytes: [UInt8], headerLength: Int, frameBytes: Int) -> Result<[Range<Int>], Failure> {
-        var out: [Range<Int>] = []
-        var at = headerLength
-        let marker = Array("FRAME".utf8)
-        while at < bytes.count {
-            guard bytes[at...].starts(with: marker), let nl = bytes[at...].prefix(1024).firstIndex(of: 0x0A) else {
-                return .failure(Failure(description: "damaged stream: no FRAME marker at byte \(at)"))
+    /// Reads a file in chunks (1 MiB): a merge holds one chunk, not the segments (a 10-minute
+    /// 1080p Y4M is ~56 GB).
+    struct Reader {
+        let handle: FileHandle
+        var buffer: [UInt8] = []
+        var at = 0
+        var eof = false
+
+        /// Makes at least `n` bytes available after `at` if the file has them.
+        mutating func fill(_ n: Int) throws {
+            while buffer.count - at < n, !eof {
+                if at > 0 { buffer.removeFirst(at); at = 0 }
+                let chunk = try handle.read(upToCount: max(1 << 20, n)) ?? Data()
+                if chunk.isEmpty { eof = true } else { buffer.append(contentsOf: chunk) }
             }
-            let end = nl + 1 + frameBytes
-            guard end <= bytes.count else { return .failure(Failure(description: "truncated: frame \(out.count) ends past the end of the file")) }
-            out.append(at..<end)
-            at = end
         }
-        return .success(out)
+
+        var available: Int { buffer.count - at }
+
+        /// The next line (newline included) if one starts here within `limit` bytes.
+        mutating func line(limit: Int) throws -> [UInt8]? {
+            try fill(limit)
+            guard let nl = buffer[at..<min(buffer.count, at + limit)].firstIndex(of: 0x0A) else { return nil }
+            defer { at = nl + 1 }
+            return Array(buffer[at...nl])
+        }
+
+        /// Copies the next `n` bytes to `out` (false: the file ends first).
+        mutating func copy(_ n: Int, to out: FileHandle) throws -> Bool {
+            var left = n
+            while left > 0 {
+                try fill(1)
+                guard available > 0 else { return false }
+                let k = min(left, available)
+                try out.write(contentsOf: buffer[at..<(at + k)])
+                at += k; left -= k
+            }
+            return true
+        }
     }
 
-    /// Joins `segments` (in order) into `output` atomically; returns the frame count.
+    /// Joins `segments` (in order) into `output` atomically, streaming (memory does not grow
+    /// with the segments); returns the frame count. Each segment is checked as it is copied:
+    /// the same header line as the first, then whole frames to its end — a damaged or truncated
+    /// one fails the merge and the temporary is removed.
     static func join(_ segments: [String], into output: String) -> Result<Int, CLIFailure> {
-        var header: [UInt8]?
-        var payload: [[UInt8]] = []
-        var total = 0
-        for s in segments {
-            guard let data = FileManager.default.contents(atPath: s) else { return .failure(CLIFailure(message: "\(s): cannot read", exitCode: 1)) }
-            let bytes = [UInt8](data)
-            let h: (line: [UInt8], frameBytes: Int)
-            switch self.header(bytes) {
-            case .failure(let f): return .failure(CLIFailure(message: "\(s): \(f)", exitCode: 1))
-            case .success(let v): h = v
-            }
-            if let header, header != h.line {
-                return .failure(CLIFailure(message: "\(s): its header (\(String(decoding: h.line.dropLast(), as: UTF8.self))) differs from the first segment's "
-                                           + "(\(String(decoding: header.dropLast(), as: UTF8.self))): not parts of one recording", exitCode: 1))
-            }
-            header = h.line
-            switch frames(bytes, headerLength: h.line.count, frameBytes: h.frameBytes) {
-            case .failure(let f): return .failure(CLIFailure(message: "\(s): \(f)", exitCode: 1))
-            case .success(let r): total += r.count
-            }
-            payload.append(Array(bytes[h.line.count...]))
-        }
         let folder = output.lastIndex(of: "/").map { String(output[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         let name = output.split(separator: "/").last.map(String.init) ?? output
         let temp = folder + "/.\(name).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard FileManager.default.createFile(atPath: temp, contents: nil), let handle = FileHandle(forWritingAtPath: temp) else {
+        guard FileManager.default.createFile(atPath: temp, contents: nil), let out = FileHandle(forWritingAtPath: temp) else {
             return .failure(CLIFailure(message: "\(output): cannot write in \(folder)", exitCode: 3))
         }
-        do {
-            try handle.write(contentsOf: header ?? [])
-            for p in payload { try handle.write(contentsOf: p) }
-            try handle.close()
-        } catch {
-            try? handle.close(); unlink(temp)
+        func fail(_ f: CLIFailure) -> Result<Int, CLIFailure> { try? out.close(); unlink(temp); return .failure(f) }
+        var header: [UInt8]?
+        var total = 0
+        for s in segments {
+            guard let handle = FileHandle(forReadingAtPath: s) else { return fail(CLIFailure(message: "\(s): cannot read", exitCode: 1)) }
+            defer { try? handle.close() }
+            var r = Reader(handle: handle)
+            do {
+                try r.fill(1024)
+                let head = Array(r.buffer[r.at..<min(r.buffer.count, r.at + 1024)])
+                let h: (line: [UInt8], frameBytes: Int)
+                switch self.header(head) {
+                case .failure(let f): return fail(CLIFailure(message: "\(s): \(f)", exitCode: 1))
+                case .success(let v): h = v
+                }
+                if let header, header != h.line {
+                    return fail(CLIFailure(message: "\(s): its header (\(String(decoding: h.line.dropLast(), as: UTF8.self))) differs from the first segment's "
+                                           + "(\(String(decoding: header.dropLast(), as: UTF8.self))): not parts of one recording", exitCode: 1))
+                }
+                if header == nil { try out.write(contentsOf: h.line) }
+                header = h.line
+                r.at += h.line.count
+                var n = 0
+                while true {
+                    try r.fill(1)
+                    if r.available == 0 { break }
+                    guard let frameLine = try r.line(limit: 1024), frameLine.starts(with: Array("FRAME".utf8)) else {
+                        return fail(CLIFailure(message: "\(s): damaged stream: no FRAME marker after frame \(n)", exitCode: 1))
+                    }
+                    try out.write(contentsOf: frameLine)
+                    guard try r.copy(h.frameBytes, to: out) else {
+                        return fail(CLIFailure(message: "\(s): truncated: frame \(n) ends past the end of the file", exitCode: 1))
+                    }
+                    n += 1
+                }
+                total += n
+            } catch {
+                return fail(CLIFailure(message: "\(s) → \(output): \((error as NSError).localizedDescription)", exitCode: 3))
+            }
+        }
+        do { try out.close() } catch {
+            unlink(temp)
             return .failure(CLIFailure(message: "\(output): cannot write (\((error as NSError).localizedDescription))", exitCode: 3))
         }
         guard rename(temp, output) == 0 else {
