@@ -40,7 +40,9 @@ static fbk_font *open_bytes(const unsigned char *data, size_t size, int index, u
     }
     f->owned = owned;
     f->blob = hb_blob_create((const char *)data, (unsigned)size, HB_MEMORY_MODE_READONLY, NULL, NULL);
-    f->hb_face = hb_face_create(f->blob, (unsigned)index);
+    // fontconfig and FreeType put a variable font's named instance in the index's high 16 bits;
+    // HarfBuzz wants the face alone.
+    f->hb_face = hb_face_create(f->blob, (unsigned)index & 0xFFFFu);
     f->hb_font = hb_font_create(f->hb_face);          // scale = units per em: positions in font units
     hb_font_make_immutable(f->hb_font);
     pthread_mutex_init(&f->lock, NULL);
