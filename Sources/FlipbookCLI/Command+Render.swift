@@ -162,10 +162,7 @@ extension RenderCommand {
         defer { withExtendedLifetime(source) {} }
         let description: SceneDescription
         let builder: SceneBuilder
-        do {
-            description = try source.parse()
-            builder = try SceneBuilder(description, file: source.displayName)
-        } catch { return fail(RenderExit.invalidInput, error.description) }
+        do throws(SceneError) { (description, builder) = try source.load() } catch { return fail(RenderExit.invalidInput, error.description) }
         var settings: RecordingSettings
         switch plan.settings(for: description) {
         case .failure(let m): return fail(m.isUsage ? RenderExit.usage : RenderExit.invalidInput, m.description)

@@ -186,10 +186,7 @@ struct VerifyCommand: ParsableCommand {
         defer { withExtendedLifetime(source) {} }
         let description: SceneDescription
         let builder: SceneBuilder
-        do {
-            description = try source.parse()
-            builder = try SceneBuilder(description, file: source.displayName)
-        } catch {
+        do throws(SceneError) { (description, builder) = try source.load() } catch {
             return .failure(CLIFailure(message: "--sample: \(error.description)" + (scene == nil ? " (give the scene with --scene)" : ""), exitCode: 2))
         }
         let hash: SceneHash

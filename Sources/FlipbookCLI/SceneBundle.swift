@@ -205,5 +205,12 @@ final class SceneSource {
         try SceneParser.parse(contentsOf: path, displayName: displayName)
     }
 
+    /// Parses the scene and builds its layer tree (images loaded): what `render` and
+    /// `verify --sample` record.
+    func load() throws(SceneError) -> (SceneDescription, SceneBuilder) {
+        let description = try parse()
+        return (description, try SceneBuilder(description, file: displayName))
+    }
+
     deinit { if let folder { try? FileManager.default.removeItem(atPath: folder) } }
 }

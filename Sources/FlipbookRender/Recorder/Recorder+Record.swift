@@ -41,30 +41,14 @@ extension Recorder {
         var skipped = 0, cancelled = false
         var failure: RecorderError?
 
-        var attachedHere = false
-        // A tree this recording attached is released when it ends, however it ends (see
-        // `VirtualRunLoop._releaseTree`): a server rendering scene after scene keeps no memory.
-        defer { if attachedHere { loop.run { loop._releaseTree(root) } } }
-        loop.run {
-            if !loop.rootLayers.contains(where: { $0 === root }) {
-                attachedHere = true
-                loop.attach(root)
-                // An outermost commit makes the attached tree live (implicit animations from now on).
-                CATransaction.begin(); CATransaction.commit()
-            }
+        _withLiveTree {
             var next = 0
             // Seeking: the first frame's turn runs every event due before it at its own time,
             // so frames before the range cost only their events and callbacks (no snapshot).
             for n in s.frames {
                 let t = s.time(ofFrame: n)
                 let m0 = DispatchTime.now().uptimeNanoseconds
-                while next < events.count, events[next].time <= t {
-                    loop.advance(to: events[next].time)
-                    events[next].body()
-                    loop.endTurn()
-                    next += 1
-                }
-                loop.advance(to: t)
+                Self._advance(loop, to: t, events: events, next: &next)
                 let m1 = DispatchTime.now().uptimeNanoseconds
                 // Checked before the skip test too: an interrupt during a long `--resume` check of
                 // complete frames stops the run (and reports it) like one during rendering.

@@ -13,25 +13,10 @@ extension Recorder {
         _recorded = true
         try settings.validate()
         let s = settings, loop = runLoop, root = self.root, events = _sortedEvents
-        // As `record`: a tree attached here is released at the end (`VirtualRunLoop._releaseTree`).
-        var attachedHere = false
-        defer { if attachedHere { loop.run { loop._releaseTree(root) } } }
-        loop.run {
-            if !loop.rootLayers.contains(where: { $0 === root }) {
-                attachedHere = true
-                loop.attach(root)
-                CATransaction.begin(); CATransaction.commit()
-            }
+        _withLiveTree {
             var next = 0
             for n in Array(Set(frames)).sorted() where n >= 0 {
-                let t = s.time(ofFrame: n)
-                while next < events.count, events[next].time <= t {
-                    loop.advance(to: events[next].time)
-                    events[next].body()
-                    loop.endTurn()
-                    next += 1
-                }
-                loop.advance(to: t)
+                Self._advance(loop, to: s.time(ofFrame: n), events: events, next: &next)
                 body(n, root.makeRenderTree())
             }
         }

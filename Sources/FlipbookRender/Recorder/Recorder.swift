@@ -69,3 +69,37 @@ public final class Recorder {
         _events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 }
+
+extension Recorder {
+    /// Runs `body` on the tree's run loop with the tree live: attached (and committed, so
+    /// implicit animations run from now on) when it is not yet, and released at the end —
+    /// however `body` ends — when attached here (`VirtualRunLoop._releaseTree`): a server
+    /// recording scene after scene keeps no memory. Shared by ``record(to:options:)`` and
+    /// `snapshots(atFrames:_:)`.
+    func _withLiveTree<R>(_ body: () throws -> R) rethrows -> R {
+        let loop = runLoop, root = self.root
+        var attachedHere = false
+        defer { if attachedHere { loop.run { loop._releaseTree(root) } } }
+        return try loop.run {
+            if !loop.rootLayers.contains(where: { $0 === root }) {
+                attachedHere = true
+                loop.attach(root)
+                CATransaction.begin(); CATransaction.commit()
+            }
+            return try body()
+        }
+    }
+
+    /// Moves the clock to `t`: every scheduled event due by then runs at its own time (then its
+    /// turn ends), then `loop.advance(to: t)`. `next` indexes `events` (sorted) and advances.
+    /// Seeking costs the events before `t`, not the frames.
+    static func _advance(_ loop: VirtualRunLoop, to t: Double, events: [_Scheduled], next: inout Int) {
+        while next < events.count, events[next].time <= t {
+            loop.advance(to: events[next].time)
+            events[next].body()
+            loop.endTurn()
+            next += 1
+        }
+        loop.advance(to: t)
+    }
+}
