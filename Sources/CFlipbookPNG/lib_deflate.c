@@ -143,14 +143,19 @@ static const uint32_t isal_level_size[4] = {ISAL_DEF_LVL0_DEFAULT, ISAL_DEF_LVL1
  * and unmap it each time: that churn cost more than the compression on W3b's sample). Returns
  * the stream length, 0 when it did not finish (then the caller uses libdeflate, which never
  * fails with a large enough buffer). */
+/* An igzip stream with zlib framing at `level`, using the level buffer `lb`. */
+static void isal_start(struct isal_zstream *st, int level, uint8_t *lb) {
+    isal_deflate_init(st);
+    st->level = (uint32_t)level;
+    st->level_buf = lb;
+    st->level_buf_size = isal_level_size[level];
+    st->gzip_flag = IGZIP_ZLIB;
+}
+
 static size_t deflate_isal(const uint8_t *in, size_t len, int level, uint8_t *lb, uint8_t *out, size_t cap) {
     if (len > 0xFFFFFFFFu || cap > 0xFFFFFFFFu) return 0;
     struct isal_zstream st;
-    isal_deflate_init(&st);
-    st.level = (uint32_t)level;
-    st.level_buf = lb;
-    st.level_buf_size = isal_level_size[level];
-    st.gzip_flag = IGZIP_ZLIB;
+    isal_start(&st, level, lb);
     st.end_of_stream = 1;
     st.flush = NO_FLUSH;
     st.next_in = (uint8_t *)in;
@@ -181,11 +186,7 @@ static size_t isal_stream_image(const uint8_t *rgba, uint32_t width, uint32_t he
     size_t result = 0;
     if (!buf || !z || (level_size[level] && !lb)) goto done;
     struct isal_zstream st;
-    isal_deflate_init(&st);
-    st.level = (uint32_t)level;
-    st.level_buf = lb;
-    st.level_buf_size = level_size[level];
-    st.gzip_flag = IGZIP_ZLIB;
+    isal_start(&st, level, lb);
     st.flush = NO_FLUSH;
     st.next_out = z;
     st.avail_out = (uint32_t)cap;
