@@ -1,7 +1,7 @@
 /*
  * fast_block.c — the deflate block writer of fast_deflate (see fast_deflate.c, docs/png.md).
  *
- * One block per strip: code lengths from the block's counts (package-merge, fast_huffman.c),
+ * One block per strip: code lengths from the block's counts (length-limited Huffman, fast_huffman.c),
  * the exact size of a dynamic block computed from the counts, and either that block (header
  * with run-length-coded code lengths, then the tokens, then end-of-block) or stored blocks
  * when those are no bigger. Bits go through the 64-bit writer `put`/`flush`.
@@ -22,6 +22,7 @@ static const uint8_t dist_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5,
 static const uint8_t cl_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
 void fbfd_make_tables(fbfd_tables *t) {
+    memset(t, 0, sizeof *t);
     for (int c = 0; c < 29; c++)
         for (int l = len_base[c]; l < len_base[c] + (1 << len_extra[c]) && l <= 258; l++) t->len_code[l] = (uint8_t)c;
     t->len_code[258] = 28; /* 258 has its own code (285), not 284 + 31 */
@@ -62,8 +63,8 @@ void fbfd_block(fbfd *e, const uint8_t *f, size_t start, size_t end, int final) 
     for (int i = 0; i < 30; i++) used += df[i] != 0;
     if (used < 2) { if (!df[0]) df[0] = 1; else df[1] = 1; if (used == 0) df[1] = 1; }
     lf[0] |= lf[0] == 0; /* with EOB: at least two literal/length codes */
-    fbfd_lengths(&e->pm, lf, 286, 15, ll);
-    fbfd_lengths(&e->pm, df, 30, 15, dl);
+    fbfd_lengths(lf, 286, 15, ll);
+    fbfd_lengths(df, 30, 15, dl);
 
     int hlit = 286, hdist = 30;
     while (hlit > 257 && !ll[hlit - 1]) hlit--;
@@ -94,7 +95,7 @@ void fbfd_block(fbfd *e, const uint8_t *f, size_t start, size_t end, int final) 
     int clused = 0;
     for (int i = 0; i < 19; i++) clused += cf[i] != 0;
     if (clused < 2) { if (!cf[0]) cf[0] = 1; else cf[1] = 1; }
-    fbfd_lengths(&e->pm, cf, 19, 7, cll);
+    fbfd_lengths(cf, 19, 7, cll);
     int hclen = 19;
     while (hclen > 4 && !cll[cl_order[hclen - 1]]) hclen--;
 
@@ -126,9 +127,29 @@ void fbfd_block(fbfd *e, const uint8_t *f, size_t start, size_t end, int final) 
         if (s >= 16) put(e, (uint64_t)x, s == 16 ? 2 : s == 17 ? 3 : 7);
         flush(e);
     }
-    /* The token loop keeps the bit writer in locals: stores through `out` (a byte pointer)
-     * may alias anything, so fields of `e` would be reloaded after every flush. */
-    const uint16_t *tok = e->tok;
+    /* Per-block tables that fold a symbol's code with its length (and a match length's
+     * extra bits) into one value. */
+    uint32_t lit_code[256]; /* code | length << 16 */
+    for (int b = 0; b < 256; b++) lit_code[b] = lc[b] | (uint32_t)ll[b] << 16;
+    uint32_t len_bits[512], len_n[512]; /* length symbol + extra bits, and their count; 0 off 3…258 */
+    memset(len_bits, 0, sizeof len_bits);
+    memset(len_n, 0, sizeof len_n);
+    for (int l = 3; l <= 258; l++) {
+        int c = e->t.len_code[l];
+        len_bits[l] = lc[257 + c] | (uint32_t)(l - len_base[c]) << ll[257 + c];
+        len_n[l] = ll[257 + c] + len_extra[c];
+    }
+    uint32_t dist_sym[30]; /* code | length << 16 */
+    for (int k = 0; k < 30; k++) dist_sym[k] = dc[k] | (uint32_t)dl[k] << 16;
+    /* The token loop has no data-dependent branch: each token's bits are computed both as
+     * literals and as a match, and a mask picks one (literal groups and matches alternate
+     * irregularly on gradients; the branchy loop lost most of its time to mispredictions).
+     * Literal groups are joined before they meet the bit buffer, so the serial chain
+     * (bits |= v << nbits; nbits += n) is paid once per token. The bit writer stays in
+     * locals: stores through `out` (a byte pointer) may alias anything, so fields of `e`
+     * would be reloaded after every flush. */
+    const uint32_t *tok = e->tok;
+    const fbfd_tables *tab = &e->t;
     uint8_t *out = e->out;
     size_t len = e->len, ntok = e->ntok;
     uint64_t bits = e->bits;
@@ -137,19 +158,19 @@ void fbfd_block(fbfd *e, const uint8_t *f, size_t start, size_t end, int final) 
 #define FLUSH() (st64(out + len, bits), len += nbits >> 3, bits >>= nbits & ~7u, nbits &= 7)
     for (size_t i = 0; i < ntok; i++) {
         uint32_t t = tok[i];
-        if (t < 256) {
-            PUT(lc[t], ll[t]);
-            /* Up to three literals (3 × 15 bits) fit before a flush. */
-            if (i + 1 < ntok && tok[i + 1] < 256) { t = tok[++i]; PUT(lc[t], ll[t]); }
-            if (i + 1 < ntok && tok[i + 1] < 256) { t = tok[++i]; PUT(lc[t], ll[t]); }
-        } else {
-            uint32_t l = t - 256, d = tok[++i];
-            int c = e->t.len_code[l];
-            PUT(lc[257 + c], ll[257 + c]);
-            PUT(l - len_base[c], len_extra[c]);
-            int k = fbfd_dist_code(&e->t, d);
-            PUT(dc[k], dl[k]);
-            PUT(d - dist_base[k], dist_extra[k]);
+        if (t < FBFD_MATCH) { /* 1–3 literal bytes, the 2nd and 3rd masked off by the count */
+            uint32_t cnt = t >> 24;
+            uint32_t a = lit_code[t & 0xFF];
+            uint32_t b = lit_code[(t >> 8) & 0xFF] & (0u - (cnt >> 1));
+            uint32_t c = lit_code[(t >> 16) & 0xFF] & (0u - (uint32_t)(cnt == 3));
+            unsigned na = a >> 16, nb = b >> 16, nc = c >> 16;
+            PUT((uint64_t)(a & 0xFFFF) | (uint64_t)(b & 0xFFFF) << na | (uint64_t)(c & 0xFFFF) << (na + nb),
+                na + nb + nc); /* ≤ 45 bits */
+        } else { /* length, then distance */
+            uint32_t l = (t >> 16) & 0x1FF, d = t & 0xFFFF;
+            uint32_t k = (uint32_t)fbfd_dist_code(tab, d), ds = dist_sym[k];
+            uint64_t dv = (uint64_t)(ds & 0xFFFF) | (uint64_t)(d - dist_base[k]) << (ds >> 16);
+            PUT((uint64_t)len_bits[l] | dv << len_n[l], len_n[l] + (ds >> 16) + dist_extra[k]); /* ≤ 48 */
         }
         FLUSH(); /* nbits ≤ 7 + 48 before: the shift is at most 48 */
     }

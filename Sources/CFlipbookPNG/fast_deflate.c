@@ -13,7 +13,7 @@
  *      FBFD_MIN_MATCH (FBFD_MIN_HASH_MATCH for the hash candidate), else emit the pixel's
  *      bytes as literals. Matches may run across rows, never past the strip.
  *   4. Write the strip as one block (fast_block.c): dynamic Huffman codes from its counts
- *      (package-merge, fast_huffman.c), or stored blocks when those are no bigger.
+ *      (length-limited Huffman, fast_huffman.c), or stored blocks when those are no bigger.
  */
 #include "fast_deflate.h"
 #include "fast_deflate_internal.h"
@@ -27,6 +27,8 @@
 #define FBFD_MIN_HASH_MATCH 12  /* bytes, for hash-table matches: shorter ones lose on noisy rows */
 #endif
 #define FBFD_BLOCK (1u << 17)   /* filtered bytes per strip = deflate block (whole rows) */
+#define FBFD_HASH_LONG 32       /* hash matches this long are real repeats (tiles, glyph rows) */
+#define FBFD_HASH_SHARE 64      /* a strip keeps the hash table when such matches cover ≥ 1/64 */
 
 /* ---------------------------------------------------------------- parser */
 
@@ -54,20 +56,29 @@ static void fbfd_flush_block(fbfd *e, const uint8_t *f, size_t start, size_t end
 
 /* Tokenizes f[start, end) (whole rows of `rowlen` bytes, pixels of `bpp` bytes; f[0, start)
  * is history, at least the 32 KiB window or everything since the image began). `pos0` is
- * the absolute stream position of f[0]: the hash table holds absolute positions. */
-static void fbfd_parse(fbfd *e, const uint8_t *f, size_t start, size_t end, size_t rowlen, size_t bpp,
-                       size_t pos0) {
+ * the absolute stream position of f[0]: the hash table holds absolute positions.
+ * `use_hash` (a constant at each call: the function is inlined twice) says whether the hash
+ * candidate is looked at; without it only runs (the previous pixel) are matched. Returns the
+ * bytes covered by hash-table matches, which decides whether the next strip uses the table
+ * (fbfd_compress_image). */
+static inline __attribute__((always_inline)) size_t
+fbfd_parse_impl(fbfd *e, const uint8_t *f, size_t start, size_t end, size_t rowlen, size_t bpp, size_t pos0,
+                const int use_hash) {
     const uint32_t mask = bpp >= 4 ? 0xFFFFFFFFu : (1u << (8 * bpp)) - 1;
-    uint16_t *tok = e->tok + e->ntok;
+    uint32_t *tok = e->tok + e->ntok;
     uint32_t (*lit)[256] = e->lit;
-    size_t i = start;
+    size_t i = start, hashed = 0;
     for (size_t rs = start; rs < end; rs += rowlen) {
         size_t re = rs + rowlen;
-        if (i == rs) { *tok++ = f[i]; lit[3][f[i]]++; i++; } /* the filter byte */
+        if (i == rs) { *tok++ = f[i] | 1u << 24; lit[3][f[i]]++; i++; } /* the filter byte */
         while (i < re) {
             /* Matches stop at the end of the strip: the next rows are not filtered yet. */
             size_t limit = end - i < 258 ? end - i : 258, best = 0, dist = bpp;
-            if (limit >= 8 && i >= bpp) {
+            if (!use_hash && limit >= 8 && i >= bpp) {
+                /* Runs only: the previous pixel, 8 bytes at a time, extended when all 8 match. */
+                uint64_t xr = ld64(f + i) ^ ld64(f + i - bpp);
+                best = xr ? (size_t)__builtin_ctzll(xr) >> 3 : 8 + fbfd_match_len(f + i + 8, f + i - bpp + 8, limit - 8);
+            } else if (limit >= 8 && i >= bpp) {
                 /* Two candidates, compared 8 bytes at a time without branching: the previous
                  * pixel (runs) and the hash table's last pixel with the same value. */
                 uint64_t here = ld64(f + i);
@@ -92,24 +103,29 @@ static void fbfd_parse(fbfd *e, const uint8_t *f, size_t start, size_t end, size
                 best = fbfd_match_len(f + i, f + i - bpp, limit);
             }
             if (best >= FBFD_MIN_MATCH) {
-                tok[0] = (uint16_t)(256 + best);
-                tok[1] = (uint16_t)dist;
-                tok += 2;
+                *tok++ = FBFD_MATCH | (uint32_t)best << 16 | (uint32_t)dist;
+                if (use_hash && dist != bpp && best >= FBFD_HASH_LONG) hashed += best;
                 e->lfreq[257 + e->t.len_code[best]]++;
                 e->dfreq[fbfd_dist_code(&e->t, (uint32_t)dist)]++;
                 i += best;
             } else if (re - i >= bpp) { /* one whole pixel of literals */
-                tok[0] = f[i]; tok[1] = f[i + 1]; tok[2] = f[i + 2];
+                *tok++ = (ld32(f + i) & 0xFFFFFFu) | 3u << 24;
                 lit[0][f[i]]++; lit[1][f[i + 1]]++; lit[2][f[i + 2]]++;
-                if (bpp == 4) { tok[3] = f[i + 3]; lit[3][f[i + 3]]++; }
-                tok += bpp;
+                if (bpp == 4) { *tok++ = f[i + 3] | 1u << 24; lit[3][f[i + 3]]++; }
                 i += bpp;
             } else { /* the tail of a row after a match ended off the pixel grid */
-                for (; i < re; i++) { *tok++ = f[i]; lit[3][f[i]]++; }
+                for (; i < re; i++) { *tok++ = f[i] | 1u << 24; lit[3][f[i]]++; }
             }
         }
     }
     e->ntok = (size_t)(tok - e->tok);
+    return hashed;
+}
+
+static size_t fbfd_parse(fbfd *e, const uint8_t *f, size_t start, size_t end, size_t rowlen, size_t bpp,
+                         size_t pos0, int use_hash) {
+    return use_hash ? fbfd_parse_impl(e, f, start, end, rowlen, bpp, pos0, 1)
+                    : fbfd_parse_impl(e, f, start, end, rowlen, bpp, pos0, 0);
 }
 
 /* ---------------------------------------------------------------- filter, Adler-32 */
@@ -119,9 +135,31 @@ static inline uint32_t fbfd_sub4(uint32_t a, uint32_t b) {
     return ((a | 0x80808080u) - (b & 0x7F7F7F7Fu)) ^ ((a ^ ~b) & 0x80808080u);
 }
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+/* `up` for RGB rows with SSSE3: four pixels a step (16 bytes of RGBA from each row, one byte
+ * subtraction, a shuffle that drops every 4th byte, one 16-byte store of which 12 count: the
+ * 4 bytes after are overwritten by the next step, or by the next row, or land in the strip
+ * buffer's slack). Returns the pixels done; the caller finishes the row. */
+__attribute__((target("ssse3"))) static uint32_t fbfd_up_rgb_ssse3(const uint8_t *cur, const uint8_t *up,
+                                                                   uint32_t w, uint8_t *d) {
+    const __m128i pack = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    uint32_t x = 0;
+    for (; x + 4 <= w; x += 4) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(cur + 4 * (size_t)x));
+        __m128i u = _mm_loadu_si128((const __m128i *)(up + 4 * (size_t)x));
+        _mm_storeu_si128((__m128i *)(d + 3 * (size_t)x), _mm_shuffle_epi8(_mm_sub_epi8(c, u), pack));
+    }
+    return x;
+}
+#endif
+
 /* Filters rows [y0, y1) into f (one filter byte + w·bpp bytes per row). */
 static void fbfd_filter(const uint8_t *rgba, uint32_t w, uint32_t y0, uint32_t y1, size_t stride, size_t bpp,
                         uint8_t *f) {
+#if defined(__x86_64__)
+    const int ssse3 = __builtin_cpu_supports("ssse3");
+#endif
     size_t rowlen = 1 + (size_t)w * bpp;
     for (uint32_t y = y0; y < y1; y++) {
         const uint8_t *cur = rgba + (size_t)y * stride;
@@ -141,7 +179,11 @@ static void fbfd_filter(const uint8_t *rgba, uint32_t w, uint32_t y0, uint32_t y
             for (size_t x = 0; x < (size_t)w * 4; x++) d[x] = (uint8_t)(cur[x] - up[x]);
         } else {
             const uint8_t *up = cur - stride;
-            for (uint32_t x = 0; x < w; x++) {
+            uint32_t x = 0;
+#if defined(__x86_64__)
+            if (ssse3) x = fbfd_up_rgb_ssse3(cur, up, w, d);
+#endif
+            for (; x < w; x++) {
                 uint32_t v = fbfd_sub4(ld32(cur + 4 * (size_t)x), ld32(up + 4 * (size_t)x));
                 memcpy(d + x * 3, &v, 4);
             }
@@ -169,10 +211,10 @@ int fbfd_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, si
     uint32_t strip_rows = (uint32_t)((FBFD_BLOCK + rowlen - 1) / rowlen);
     if (strip_rows > height) strip_rows = height;
     size_t strip = (size_t)strip_rows * rowlen;
-    size_t fcap = FBFD_WINDOW + strip + 8; /* slack: 4-byte stores in the filter, loads in the parser */
+    size_t fcap = FBFD_WINDOW + strip + 16; /* slack: 16-byte stores in the filter, loads in the parser */
     uint8_t *f = malloc(fcap);
     fbfd *e = malloc(sizeof *e);
-    uint16_t *tok = malloc((strip + 8) * sizeof *tok);
+    uint32_t *tok = malloc((strip + 8) * sizeof *tok); /* ≤ one token per byte */
     size_t cap = n + n / 1024 + 1024 + 8; /* ≥ stored size: 5 bytes per 65535 + headers */
     uint8_t *o = malloc(cap);
     if (!f || !e || !tok || !o) { free(f); free(e); free(tok); free(o); return -1; }
@@ -189,6 +231,8 @@ int fbfd_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, si
     e->len = 2;
     uint32_t adler = 1;
     size_t pos0 = 0, used = 0; /* f[0] is stream position pos0; f[0, used) is filled */
+    int hash_on = 1;
+    unsigned strip_index = 0;
     for (uint32_t y = 0; y < height; y += strip_rows) {
         uint32_t y1 = height - y < strip_rows ? height : y + strip_rows;
         size_t bytes = (size_t)(y1 - y) * rowlen;
@@ -199,7 +243,18 @@ int fbfd_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, si
         }
         fbfd_filter(rgba, width, y, y1, stride, bpp, f + used);
         adler = libdeflate_adler32(adler, f + used, bytes);
-        fbfd_parse(e, f, used, used + bytes, rowlen, bpp, pos0);
+        /* The hash table is worth its cost (a dependent load per pixel: ~5 ms of a W3 frame)
+         * only where long repeats farther than one pixel exist: tiles, glyph rows, panels.
+         * A strip keeps it when the previous one covered ≥ 1/FBFD_HASH_SHARE of its bytes
+         * with hash matches of ≥ FBFD_HASH_LONG bytes (short ones on smooth gradients cost
+         * more than they save); without, it is tried again on every 8th strip (stale entries
+         * are refused by the window check). Measured (clang -O2, thread CPU time): W3 16.6 →
+         * 11.6 ms, 1,738,269 → 1,735,494 bytes; W3b 297,328 → 299,707 bytes (1/32 instead of
+         * 1/64 dropped the table on glyph strips: 337 K). */
+        int use_hash = hash_on || (strip_index & 7) == 0;
+        size_t hashed = fbfd_parse(e, f, used, used + bytes, rowlen, bpp, pos0, use_hash);
+        if (use_hash) hash_on = hashed * FBFD_HASH_SHARE >= bytes;
+        strip_index++;
         fbfd_flush_block(e, f, used, used + bytes, y1 == height);
         used += bytes;
     }

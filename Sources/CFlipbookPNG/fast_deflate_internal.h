@@ -8,26 +8,21 @@
 
 #define FBFD_MAX_SYMBOLS 288 /* literal/length alphabet incl. the two unused codes */
 
-typedef struct fbfd_pm_item {
-    uint64_t w;
-    int32_t ref; /* >= 0: leaf (index into the sorted symbols); < 0: package -(k+1) */
-} fbfd_pm_item;
-
-/* Scratch for package-merge: one list per level, each at most 2n-2 items. */
-typedef struct fbfd_pm {
-    fbfd_pm_item item[15][2 * FBFD_MAX_SYMBOLS];
-    int count[15];
-} fbfd_pm;
-
-/* Optimal code lengths of at most `maxbits` (≤ 15) bits for the n symbols' frequencies.
- * Zero-frequency symbols get length 0; a single used symbol gets length 1. */
-void fbfd_lengths(fbfd_pm *pm, const uint32_t *freq, int n, int maxbits, uint8_t *lens);
+/* Code lengths of at most `maxbits` (≤ 15) bits for the n symbols' frequencies: Huffman's
+ * optimal lengths when they fit, else clamped and repaired (fast_huffman.c). Zero-frequency
+ * symbols get length 0; a single used symbol gets length 1. At most 2^maxbits used symbols. */
+void fbfd_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *lens);
 
 /* Canonical deflate codes for the lengths, bit-reversed for an LSB-first bit writer. */
 void fbfd_codes(const uint8_t *lens, int n, uint16_t *codes);
 
 #define FBFD_WINDOW 32768       /* deflate's match window */
 #define FBFD_HASH_BITS 12       /* 4,096-entry table of pixel positions (16 KiB: stays in L1) */
+
+/* Tokens, one uint32 each: literals — up to three bytes in bits 0–23, their count (1–3) in
+ * bits 24–25 (a pixel of RGB is one token, of RGBA two) — or a match: FBFD_MATCH | length
+ * (3–258) << 16 | distance (1–32768). */
+#define FBFD_MATCH 0x80000000u
 
 static inline uint32_t ld32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static inline uint64_t ld64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
@@ -38,7 +33,7 @@ static inline void st64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 typedef struct fbfd_tables {
     uint8_t len_code[259];
     uint8_t dist_small[256];
-    uint8_t dist_large[256];
+    uint8_t dist_large[512]; /* 256…511: 0, for the writer's branch-free lookups of non-matches */
 } fbfd_tables;
 
 static inline int fbfd_dist_code(const fbfd_tables *t, uint32_t d) {
@@ -53,12 +48,11 @@ typedef struct fbfd {
     size_t len, cap;
     uint64_t bits;      /* pending bits, LSB first */
     unsigned nbits;     /* < 64 between calls */
-    uint16_t *tok;      /* block tokens: literal byte; or 256 + length, then distance */
+    uint32_t *tok;      /* block tokens (see FBFD_MATCH) */
     size_t ntok;
     uint32_t lfreq[FBFD_MAX_SYMBOLS], dfreq[30];
     uint32_t lit[4][256]; /* literal counts by byte of the pixel (no store-forwarding chains) */
     int32_t hash[1 << FBFD_HASH_BITS];
-    fbfd_pm pm;
 } fbfd;
 
 static inline void put(fbfd *e, uint64_t v, unsigned n) { e->bits |= v << e->nbits; e->nbits += n; }

@@ -220,11 +220,16 @@ static size_t compress_with(int library, int level, uint8_t *lb, const uint8_t *
 /* ---------------------------------------------------------------- the image */
 
 /* Sample for the filter choice: bands of 16 consecutive rows, evenly spaced: 4 (6 % of a
- * 1080-row frame) for the fast levels, 16 (24 %) for levels ≥ 10, where the encode costs
+ * 1080-row frame) for libdeflate's fast levels, 2 for ISA-L, 16 (24 %) for levels ≥ 10, where the encode costs
  * seconds and a wrong choice costs more (W3 at level 12: paeth 1,649,142 bytes, up 1,670,321;
  * 4 bands chose up). The whole image when it is small (≤ the sample, or ≤ 256 KiB filtered),
  * so the choice is exact there. */
 enum { SAMPLE_BAND_ROWS = 16 };
+/* Bands in the sample: 16 at levels ≥ 10, 4 for libdeflate below, 2 for ISA-L — the judge of
+ * the `fast` preset, where the choice is between two very different outcomes (W3: `none`
+ * 2× larger; W3b: `up` 20 % larger) and 4 bands cost 2.0 ms of a ~12 ms W3 encode (ISA-L
+ * is slow on unfiltered gradients), 2 bands 1.0 ms, with the same choice on W3 and W3b. */
+static uint32_t sample_band_count(int library, int level) { return level >= 10 ? 16 : library == FBLD_ISAL ? 2 : 4; }
 
 /* Work areas: `work` must hold the sample (≤ the filtered image) and `zwork` its stream (≤
  * zlib_bound of the image); fbld_compress_image lends its own image buffers, so the pages the
@@ -234,7 +239,7 @@ static int choose_filter(const uint8_t *rgba, uint32_t width, uint32_t height, s
                          int library, int level, unsigned candidates, uint8_t *rowa, uint8_t *rowb,
                          uint8_t *scratch, uint8_t *work, uint8_t *zwork) {
     size_t rl = (size_t)width * (size_t)channels + 1;
-    uint32_t sample_bands = level >= 10 ? 16 : 4;
+    uint32_t sample_bands = sample_band_count(library, level);
     int whole = height <= sample_bands * SAMPLE_BAND_ROWS || rl * height <= (size_t)256 << 10;
     uint32_t bands = whole ? 1 : sample_bands, band = whole ? height : SAMPLE_BAND_ROWS;
     size_t len = rl * band * bands, cap = zlib_bound(len);
@@ -282,7 +287,8 @@ int fbld_choose_filter(const uint8_t *rgba, uint32_t width, uint32_t height, siz
     /* The sample (choose_filter): the whole image when it is ≤ 256 KiB filtered, else at most
      * 16 bands of 16 rows or the whole image if it has fewer rows. */
     if (height > SIZE_MAX / 2 / rl) return -1;
-    size_t sample = rl * height <= ((size_t)256 << 10) ? rl * height : rl * (height < 256 ? height : 256);
+    uint32_t sample_rows = sample_band_count(library, level) * SAMPLE_BAND_ROWS;
+    size_t sample = rl * height <= ((size_t)256 << 10) ? rl * height : rl * (height < sample_rows ? height : sample_rows);
     uint8_t *rows = malloc(3 * rl), *work = malloc(sample), *zwork = malloc(zlib_bound(sample));
     int t = -1;
     if (rows && work && zwork)

@@ -3,7 +3,7 @@ import CFlipbookPNG
 /// Test access to the internals of ``PNGCompressionStrategy/flipbookFast`` (`fast_deflate.c`).
 enum _FastDeflate {
     /// The length-limited Huffman code lengths the encoder builds for these symbol counts
-    /// (package-merge, at most `maxBits` bits, 0 for unused symbols); `nil` when out of range
+    /// (Huffman's, clamped and repaired when deeper than `maxBits`; 0 for unused symbols); `nil` when out of range
     /// (more than 288 symbols, `maxBits` outside 1…15, or more used symbols than 2^maxBits).
     static func huffmanLengths(_ frequencies: [UInt32], maxBits: Int) -> [UInt8]? {
         guard !frequencies.isEmpty, frequencies.count <= 288, (1...15).contains(maxBits) else { return nil }

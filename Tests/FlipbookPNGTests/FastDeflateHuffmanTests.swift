@@ -2,8 +2,8 @@ import Testing
 @testable import FlipbookPNG
 import FlipbookTestSupport
 
-/// The encoder's length-limited Huffman codes (package-merge): always a complete prefix code
-/// within the limit, and exactly as cheap as unlimited Huffman whenever that fits the limit.
+/// The encoder's length-limited Huffman codes: always a complete prefix code within the limit,
+/// and exactly as cheap as unlimited Huffman whenever that fits the limit.
 @Suite struct FastDeflateHuffmanTests {
     /// Cost Σ f·len and maximum depth of an unlimited Huffman code (repeatedly merge the two
     /// lightest nodes; the cost is the sum of all merged weights).

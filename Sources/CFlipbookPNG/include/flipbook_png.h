@@ -146,7 +146,7 @@ int fbpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t st
 void fbpng_free(void *p);
 
 /// Test hook into the `flipbookFast` encoder: the length-limited Huffman code lengths
-/// (package-merge) it would use for `n` (≤ 288) symbol frequencies, at most `maxbits` (1–15)
+/// (Huffman, clamped and repaired when too deep) it would use for `n` (≤ 288) symbol frequencies, at most `maxbits` (1–15)
 /// bits. Returns 0, or -1 when the arguments are out of range or 2^maxbits < used symbols.
 int fbpng_huffman_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *lengths);
 
