@@ -17,6 +17,7 @@
  */
 #include "fast_deflate.h"
 #include "fast_deflate_internal.h"
+#include "scratch.h"
 
 #include <libdeflate.h>
 #include <stdlib.h>
@@ -212,12 +213,17 @@ int fbfd_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, si
     if (strip_rows > height) strip_rows = height;
     size_t strip = (size_t)strip_rows * rowlen;
     size_t fcap = FBFD_WINDOW + strip + 16; /* slack: 16-byte stores in the filter, loads in the parser */
-    uint8_t *f = malloc(fcap);
-    fbfd *e = malloc(sizeof *e);
-    uint32_t *tok = malloc((strip + 8) * sizeof *tok); /* ≤ one token per byte */
+    /* Working memory (the strip buffer f, the tokens, the encoder state) from this thread's
+     * FB_SCRATCH_WORK buffer and the stream from FB_SCRATCH_OUT (scratch.h): no fresh
+     * mappings to fault in per frame. */
+    size_t fbytes = (fcap + 63) & ~(size_t)63, tbytes = ((strip + 8) * sizeof(uint32_t) + 63) & ~(size_t)63;
+    uint8_t *work = fb_scratch_take(FB_SCRATCH_WORK, fbytes + tbytes + sizeof(fbfd));
     size_t cap = n + n / 1024 + 1024 + 8; /* ≥ stored size: 5 bytes per 65535 + headers */
-    uint8_t *o = malloc(cap);
-    if (!f || !e || !tok || !o) { free(f); free(e); free(tok); free(o); return -1; }
+    uint8_t *o = fb_scratch_take(FB_SCRATCH_OUT, cap);
+    if (!work || !o) { fb_scratch_release(FB_SCRATCH_WORK, work); fb_scratch_release(FB_SCRATCH_OUT, o); return -1; }
+    uint8_t *f = work;
+    uint32_t *tok = (uint32_t *)(work + fbytes); /* ≤ one token per byte */
+    fbfd *e = (fbfd *)(work + fbytes + tbytes);
     memset(f, 0, fcap);
     fbfd_make_tables(&e->t);
     e->out = o; e->cap = cap; e->len = 0; e->bits = 0; e->nbits = 0;
@@ -266,6 +272,6 @@ int fbfd_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, si
     o[e->len++] = (uint8_t)adler;
     *out = o;
     *out_size = e->len;
-    free(f); free(e); free(tok);
+    fb_scratch_release(FB_SCRATCH_WORK, work);
     return 0;
 }

@@ -14,6 +14,7 @@
  * filter, at a cheap level; the smallest wins.
  */
 #include "lib_deflate.h"
+#include "scratch.h"
 
 #include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
@@ -170,8 +171,9 @@ static size_t deflate_isal(const uint8_t *in, size_t len, int level, uint8_t *lb
 /* ISA-L, streamed: rows are filtered a strip at a time (whole rows, ≥ 256 KiB) into one
  * buffer that igzip consumes before the next strip is filtered (it keeps its own 32 KiB
  * history). So the filtered image is never materialised: no 6–8 MB buffer to fault in and
- * write, and igzip reads bytes that are still in cache. Returns the stream length in `*out`
- * (malloc'd, `cap` bytes, worst case), 0 on failure (memory, or igzip not finishing). */
+ * write, and igzip reads bytes that are still in cache. Returns the stream length and the
+ * stream in `*out` (scratch slot FB_SCRATCH_OUT), 0 on failure (memory, or igzip not
+ * finishing). The strip buffer and igzip's level buffer share the FB_SCRATCH_WORK slot. */
 static size_t isal_stream_image(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
                                 int channels, int level, int type, uint8_t *rowa, uint8_t *rowb,
                                 uint8_t *scratch, uint8_t **out) {
@@ -181,10 +183,11 @@ static size_t isal_stream_image(const uint8_t *rgba, uint32_t width, uint32_t he
     if (strip > height) strip = height;
     *out = NULL;
     if (cap > 0xFFFFFFFFu) return 0;
-    uint8_t *buf = malloc(rl * strip), *z = malloc(cap);
-    uint8_t *lb = level_size[level] ? malloc(level_size[level]) : NULL;
+    size_t blen = (rl * strip + 63) & ~(size_t)63; /* the level buffer after it, 64-byte aligned */
+    uint8_t *buf = fb_scratch_take(FB_SCRATCH_WORK, blen + level_size[level]), *z = fb_scratch_take(FB_SCRATCH_OUT, cap);
+    uint8_t *lb = buf && level_size[level] ? buf + blen : NULL;
     size_t result = 0;
-    if (!buf || !z || (level_size[level] && !lb)) goto done;
+    if (!buf || !z) goto done;
     struct isal_zstream st;
     isal_start(&st, level, lb);
     st.flush = NO_FLUSH;
@@ -203,9 +206,8 @@ static size_t isal_stream_image(const uint8_t *rgba, uint32_t width, uint32_t he
     *out = z;
     z = NULL;
 done:
-    free(buf);
-    free(z);
-    free(lb);
+    fb_scratch_release(FB_SCRATCH_WORK, buf);
+    fb_scratch_release(FB_SCRATCH_OUT, z);
     return result;
 }
 
@@ -324,8 +326,8 @@ int fbld_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, si
         if (candidates == (1u << t)) type = t;
     if (type < 0 || library != FBLD_ISAL) {
         /* The whole filtered image and its stream (libdeflate), or the choice's work areas. */
-        raw = malloc(len);
-        z = malloc(cap);
+        raw = fb_scratch_take(FB_SCRATCH_WORK, len);
+        z = fb_scratch_take(FB_SCRATCH_OUT, cap);
         if (!raw || !z) goto fail;
     }
     if (type < 0) type = choose_filter(rgba, width, height, stride, channels, library, level, candidates, rowa,
@@ -333,15 +335,16 @@ int fbld_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, si
     if (type < 0) goto fail;
 
     if (library == FBLD_ISAL) {
+        /* isal_stream_image takes both scratch slots itself. */
+        fb_scratch_release(FB_SCRATCH_WORK, raw);
+        fb_scratch_release(FB_SCRATCH_OUT, z);
+        raw = z = NULL;
         uint8_t *streamed = NULL;
         size_t slen = isal_stream_image(rgba, width, height, stride, channels, level, type, rowa, rowb, scratch,
                                         &streamed);
         if (slen > 0) {
-            free(raw);
-            free(z);
             free(rows);
-            uint8_t *shrunk = realloc(streamed, slen);
-            *out = shrunk ? shrunk : streamed;
+            *out = streamed;
             *out_size = slen;
             if (chosen) *chosen = type;
             return 0;
@@ -349,23 +352,22 @@ int fbld_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, si
         /* igzip did not finish (cannot happen with the worst-case buffer, but a library is
          * not ours to assume): libdeflate level 1 on the whole image below. */
     }
-    if (!raw) raw = malloc(len);
-    if (!z) z = malloc(cap);
+    if (!raw) raw = fb_scratch_take(FB_SCRATCH_WORK, len);
+    if (!z) z = fb_scratch_take(FB_SCRATCH_OUT, cap);
     if (!raw || !z) goto fail;
     filter_rows(raw, rgba, stride, width, channels, 0, height, type, rowa, rowb, scratch);
     size_t zlen = compress_with(library == FBLD_ISAL ? FBLD_LIBDEFLATE : library, library == FBLD_ISAL ? 1 : level,
                                 NULL, raw, len, z, cap);
     if (zlen == 0) goto fail;
-    free(raw);
+    fb_scratch_release(FB_SCRATCH_WORK, raw);
     free(rows);
-    uint8_t *shrunk = realloc(z, zlen ? zlen : 1);
-    *out = shrunk ? shrunk : z;
+    *out = z;
     *out_size = zlen;
     if (chosen) *chosen = type;
     return 0;
 fail:
     free(rows);
-    free(raw);
-    free(z);
+    fb_scratch_release(FB_SCRATCH_WORK, raw);
+    fb_scratch_release(FB_SCRATCH_OUT, z);
     return rc;
 }

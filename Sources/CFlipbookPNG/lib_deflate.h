@@ -26,8 +26,10 @@ enum { FBLD_LIBDEFLATE = 0, FBLD_ISAL = 1 };
 /// `channels` 4 keeps every byte (colour type 6), 3 drops each pixel's 4th byte (type 2).
 /// `candidates` is a bit set of `1 << FBLD_*`: one bit uses that filter for every row; more
 /// bits try each on a sample of rows and keep the one whose sample compresses smallest.
-/// `level`: libdeflate 1–12, ISA-L 0–3. On success returns 0, a malloc'd zlib stream in
-/// `*out` (`*out_size` bytes) and, when `chosen` is not NULL, the filter used. Returns -1
+/// `level`: libdeflate 1–12, ISA-L 0–3. On success returns 0, a zlib stream in `*out`
+/// (`*out_size` bytes; this thread's FB_SCRATCH_OUT buffer: give it back with
+/// `fb_scratch_release(FB_SCRATCH_OUT, *out)` before the next encode on this thread) and,
+/// when `chosen` is not NULL, the filter used. Returns -1
 /// when memory runs out and -2 for invalid arguments; nothing is leaked.
 int fbld_compress_image(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
                         int channels, int library, int level, unsigned candidates,

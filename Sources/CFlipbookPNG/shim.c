@@ -10,6 +10,7 @@
 #include "flipbook_png.h"
 #include "fast_deflate.h"
 #include "lib_deflate.h"
+#include "scratch.h"
 
 #include <libdeflate.h>
 
@@ -339,7 +340,7 @@ static void fb_writer_close(fb_writer *w) {
     free(w->converted);
     free(w->rows);
     free(w->texts);
-    free(w->zdata);
+    fb_scratch_release(FB_SCRATCH_OUT, w->zdata); /* the encoders' streams: scratch or malloc'd */
     w->buf = NULL; w->converted = NULL; w->rows = NULL; w->texts = NULL; w->zdata = NULL;
 }
 
