@@ -86,6 +86,34 @@ import FlipbookTestSupport
         #expect(try roundTrip(tiles).count < 600 * 100 * 4 / 10)
     }
 
+    /// The hash table is used per strip (~128 KiB of filtered rows, 69 rows here) only where
+    /// long repeats paid in the strip before, and retried every 8th strip. Tiles → noise →
+    /// tiles: the output round-trips across both switches, and the table comes back within 8
+    /// strips of the last tile band — whose repeats 64 px apart (random rows, so `up` leaves
+    /// nothing to runs) cost ~12 % of raw with the table and ~100 % without: 700 rows (10
+    /// strips) measured 37 % of raw (≥ 2 strips found with the table).
+    @Test func hashTableSwitchesOffOnNoiseAndBackOnTiles() throws {
+        let width = 640
+        func tile(_ x: Int, _ y: Int) -> RGBA8 {  // random per (x mod 64, y): repeats across, not down
+            var r = SplitMix64(seed: UInt64(y * 64 + x % 64) &+ 1)
+            return RGBA8(r: r.byte(), g: r.byte(), b: r.byte(), a: 255)
+        }
+        func image(tilesThenNoise rows: Int, tailTiles: Int) -> PixelBuffer {
+            var rng = SplitMix64(seed: 11)
+            var im = PixelBuffer(width: width, height: 300 + rows + tailTiles)
+            for y in 0..<im.height {
+                for x in 0..<width {
+                    im[x, y] = y < 300 || y >= 300 + rows ? tile(x, y) : RGBA8(r: rng.byte(), g: UInt8(truncatingIfNeeded: x), b: rng.byte(), a: 255)
+                }
+            }
+            return im
+        }
+        let head = try roundTrip(image(tilesThenNoise: 600, tailTiles: 0))
+        let whole = try roundTrip(image(tilesThenNoise: 600, tailTiles: 700))
+        let tailRaw = 700 * (1 + width * 3)
+        #expect(Double(whole.count - head.count) < 0.6 * Double(tailRaw), "tail band: \(whole.count - head.count) of \(tailRaw) raw bytes")
+    }
+
     @Test func skewedByteCountsNeedLengthLimitedCodes() throws {
         // Filtered bytes (the `up` differences) drawn with Fibonacci weights over 24 values: an
         // unlimited Huffman code for a block would be ~20 bits deep, so the 15-bit limit is hit.
