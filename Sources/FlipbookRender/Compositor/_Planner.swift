@@ -228,6 +228,11 @@ struct _Planner {
     /// Sublayers at least this many are planned in chunks on `parallelism` threads.
     static let parallelSublayers = 256
 
+    /// How far (device px) a circular corner's polygon may stray from the arc, either side
+    /// (balanced chords, see `devicePolygon`): 0.025 px — 5 chords for W6b's 4 px corners where
+    /// inscribed chords within 0.02 px took 8.
+    static let cornerTolerance: Double = 0.025
+
     /// Plans `layers` (already in drawing order) as sublayers: one after the other, or — when
     /// there are many and threads to spare — in contiguous chunks, each by a planner of its own
     /// with this one's state, on several threads, their op lists appended in order. A sublayer's
@@ -360,9 +365,14 @@ struct _Planner {
     /// `rect`'s outline (corners rounded by `radii`) in layer space, mapped by `h` and clipped in
     /// homogeneous space: device points and their pixel bounds (grown by 1 px, ∩ the frame).
     ///
-    /// Corner arcs are flattened in layer space into `n` chords of equal angle, `n` chosen so
-    /// the chord error `R·(1 − cos(θ/2))` stays within `PathFlattening.defaultTolerance` (0.02
-    /// px) for the arc's device radius `R`: `r ×` the largest stretch of the linear part under
+    /// Circular corner arcs are flattened in layer space into `n` **balanced** chords of equal
+    /// angle θ = ½π/n: the arc's two end points lie on the arc, the `n − 1` inner vertices at
+    /// `r·f` with `f = (1 + 1/cos(θ/2))/2`, so the polygon runs `r·(f − 1)` outside the arc at
+    /// its vertices and `r·(1 − f·cos(θ/2))` (the same to 1e-4 relative) inside it at the
+    /// chords' middles, instead of being inscribed (all of the error inside, an area bias).
+    /// `n` is chosen so that the sagitta `R·(1 − cos(θ/2))` stays within 2 × ``cornerTolerance``
+    /// (0.025 px, so the polygon is within ~0.025 px of the arc) for the arc's device radius
+    /// `R`: `r ×` the largest stretch of the linear part under
     /// an affine map; under a projective one, 1.25 × the largest device distance from the
     /// projected centre to the projected arc ends and midpoint (64 chords when part of the arc
     /// is behind the eye). Chords of the layer plane stay straight after the projection, so the
@@ -394,22 +404,28 @@ struct _Planner {
             let half = min(x1 - x0, y1 - y0) / 2
             for (k, (cx, cy, r, a0)) in corners.enumerated() {
                 guard r > 0 else { layer.append((cx, cy)); continue }
-                let n = h.isAffine && r == lastR ? lastN : Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale)
-                lastR = r; lastN = n
                 if continuous {
+                    let n = Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale, tolerance: PathFlattening.defaultTolerance)
                     let (c, uIn, uOut) = frames[k]
                     Self.continuousCorner(c, uIn: uIn, uOut: uOut, r: r, f: Self.continuousBlend(r: r, half: half),
                                           n: max(2, (n + 1) / 2), into: &layer)
                     continue
                 }
+                // Balanced chords: the sagitta may reach 2 × cornerTolerance, split evenly
+                // outside and inside the arc (see `cornerTolerance`).
+                let n = h.isAffine && r == lastR ? lastN
+                    : Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale, tolerance: 2 * Self.cornerTolerance)
+                lastR = r; lastN = n
                 if n <= _ArcTable.maxChords {
-                    // The same cos/sin values, computed once per (corner, n) for the process.
+                    // The same values, computed once per (corner, n) for the process.
                     let t = _ArcTable.shared.quarter(k, n)
                     for (c, s) in t { layer.append((cx + r * c, cy + r * s)) }
                 } else {
+                    let f = _ArcTable.balance(n)
                     for i in 0...n {
                         let a = a0 + 0.5 * Double.pi * Double(i) / Double(n)
-                        layer.append((cx + r * cos(a), cy + r * sin(a)))
+                        let g = i == 0 || i == n ? 1 : f
+                        layer.append((cx + r * (g * cos(a)), cy + r * (g * sin(a))))
                     }
                 }
             }
@@ -441,7 +457,7 @@ struct _Planner {
     /// Chords for a quarter arc (centre `(cx, cy)`, radius `r`, from angle `a0`) under `h`
     /// (see `devicePolygon`).
     static func arcChords(_ cx: Double, _ cy: Double, _ r: Double, _ a0: Double, _ h: _Homography,
-                          affineScale: Double) -> Int {
+                          affineScale: Double, tolerance tol: Double) -> Int {
         var R: Double
         if h.isAffine {
             R = r * affineScale
@@ -458,7 +474,6 @@ struct _Planner {
             }
             R *= 1.25
         }
-        let tol = PathFlattening.defaultTolerance
         guard R.isFinite, R > tol else { return R.isFinite ? 1 : 64 }
         let theta = 2 * acos(1 - tol / R)
         // For a huge R, 1 − tol/R rounds to 1 and θ to 0: as many chords as allowed (found by
@@ -516,13 +531,20 @@ struct _Planner {
     }
 }
 
-/// cos/sin of the quarter-arc chord angles `a0 + ½π·i/n` (the planner's corners `k` = 0…3 start
-/// at π, 1.5π, 0, ½π) for n ≤ ``maxChords``: the same expressions as computed inline, evaluated
-/// once per process instead of per layer and frame.
+/// The balanced quarter-arc vertices `g·(cos, sin)(a0 + ½π·i/n)` (g = 1 at the two ends,
+/// ``balance(_:)`` inside; the planner's corners `k` = 0…3 start at π, 1.5π, 0, ½π) for
+/// n ≤ ``maxChords``: the same expressions as computed inline, evaluated once per process
+/// instead of per layer and frame.
 final class _ArcTable: Sendable {
     static let maxChords = 32
     static let shared = _ArcTable()
     let table: [[(Double, Double)]]
+
+    /// The balanced chords' radius factor for `n` chords per quarter: `(1 + 1/cos(θ/2))/2`,
+    /// θ = ½π/n (see `_Planner.devicePolygon`).
+    static func balance(_ n: Int) -> Double {
+        (1 + 1 / cos(0.25 * Double.pi / Double(n))) / 2
+    }
 
     init() {
         let starts = [Double.pi, 1.5 * Double.pi, 0, 0.5 * Double.pi]
@@ -530,9 +552,11 @@ final class _ArcTable: Sendable {
         for k in 0..<4 {
             for n in 0...Self.maxChords {
                 if n == 0 { t.append([]); continue }
+                let f = Self.balance(n)
                 t.append((0...n).map { i in
                     let a = starts[k] + 0.5 * Double.pi * Double(i) / Double(n)
-                    return (cos(a), sin(a))
+                    let g = i == 0 || i == n ? 1 : f
+                    return (g * cos(a), g * sin(a))
                 })
             }
         }
