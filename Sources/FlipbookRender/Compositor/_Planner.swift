@@ -382,7 +382,9 @@ struct _Planner {
                        continuous: Bool = false, reversed: Bool) -> (points: [RasterPoint], bounds: _IRect)? {
         guard Self.isFinite(rect), rect.width > 0, rect.height > 0, h.isFinite else { return nil }
         let x0 = Double(rect.minX), y0 = Double(rect.minY), x1 = Double(rect.maxX), y1 = Double(rect.maxY)
-        var layer: [(Double, Double)]
+        // Layer-space points, mapped to device points in place when the map is affine and they
+        // are inside the guard band (one array per outline, adopted by the shape's path).
+        var layer: [RasterPoint]
         if radii.0 > 0 || radii.1 > 0 || radii.2 > 0 || radii.3 > 0 {
             layer = []
             let corners: [(Double, Double, Double, Double)] = [   // centre x, y, radius, start angle
@@ -393,8 +395,23 @@ struct _Planner {
             ]
             let affineScale = h.isAffine
                 ? RasterTransform(a: h.m.0, b: h.m.3, c: h.m.1, d: h.m.4, tx: 0, ty: 0).maxScale : 0
-            layer.reserveCapacity(4 * 16)
-            var lastR = -1.0, lastN = 0                  // affine: the count depends on r only
+            // Balanced chords: the sagitta may reach 2 × cornerTolerance, split evenly outside
+            // and inside the arc (see `cornerTolerance`). Counted first, so that the array is
+            // allocated at its exact size (it becomes the shape's path).
+            var counts = SIMD4<Int>(repeating: 0)
+            if !continuous {
+                var lastR = -1.0, lastN = 0              // affine: the count depends on r only
+                var total = 0
+                for (k, (cx, cy, r, a0)) in corners.enumerated() {
+                    guard r > 0 else { total += 1; continue }
+                    let n = h.isAffine && r == lastR ? lastN
+                        : Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale, tolerance: 2 * Self.cornerTolerance)
+                    lastR = r; lastN = n
+                    counts[k] = n
+                    total += n + 1
+                }
+                layer.reserveCapacity(total)
+            }
             // Continuous corners (`_Planner+ContinuousCorner.swift`): corner point, the unit
             // vector back along the arriving edge and along the leaving one, TL TR BR BL.
             let frames: [((Double, Double), (Double, Double), (Double, Double))] = [
@@ -403,41 +420,40 @@ struct _Planner {
             ]
             let half = min(x1 - x0, y1 - y0) / 2
             for (k, (cx, cy, r, a0)) in corners.enumerated() {
-                guard r > 0 else { layer.append((cx, cy)); continue }
+                guard r > 0 else { layer.append(RasterPoint(cx, cy)); continue }
                 if continuous {
                     let n = Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale, tolerance: PathFlattening.defaultTolerance)
                     let (c, uIn, uOut) = frames[k]
+                    var pts: [(Double, Double)] = []
                     Self.continuousCorner(c, uIn: uIn, uOut: uOut, r: r, f: Self.continuousBlend(r: r, half: half),
-                                          n: max(2, (n + 1) / 2), into: &layer)
+                                          n: max(2, (n + 1) / 2), into: &pts)
+                    for q in pts { layer.append(RasterPoint(q.0, q.1)) }
                     continue
                 }
-                // Balanced chords: the sagitta may reach 2 × cornerTolerance, split evenly
-                // outside and inside the arc (see `cornerTolerance`).
-                let n = h.isAffine && r == lastR ? lastN
-                    : Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale, tolerance: 2 * Self.cornerTolerance)
-                lastR = r; lastN = n
+                let n = counts[k]
                 if n <= _ArcTable.maxChords {
                     // The same values, computed once per (corner, n) for the process.
                     let t = _ArcTable.shared.quarter(k, n)
-                    for (c, s) in t { layer.append((cx + r * c, cy + r * s)) }
+                    for (c, s) in t { layer.append(RasterPoint(cx + r * c, cy + r * s)) }
                 } else {
                     let f = _ArcTable.balance(n)
                     for i in 0...n {
                         let a = a0 + 0.5 * Double.pi * Double(i) / Double(n)
                         let g = i == 0 || i == n ? 1 : f
-                        layer.append((cx + r * (g * cos(a)), cy + r * (g * sin(a))))
+                        layer.append(RasterPoint(cx + r * (g * cos(a)), cy + r * (g * sin(a))))
                     }
                 }
             }
         } else {
-            layer = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            layer = [RasterPoint(x0, y0), RasterPoint(x1, y0), RasterPoint(x1, y1), RasterPoint(x0, y1)]
         }
         if reversed { layer.reverse() }
         let points: [RasterPoint]
-        if h.isAffine, let p = _HomogeneousClip.affineInside(layer, by: h, width: Double(width), height: Double(height)) {
-            points = p
+        if h.isAffine, _HomogeneousClip.affineInside(&layer, by: h, width: Double(width), height: Double(height)) {
+            points = layer
         } else {
-            points = _HomogeneousClip.clipPolygon(layer, by: h, width: Double(width), height: Double(height)).map { RasterPoint($0.x, $0.y) }
+            points = _HomogeneousClip.clipPolygon(layer.map { ($0.x, $0.y) }, by: h, width: Double(width), height: Double(height))
+                .map { RasterPoint($0.x, $0.y) }
         }
         guard points.count >= 3 else { return nil }
         var area = 0.0
