@@ -119,3 +119,42 @@ import FlipbookTestSupport
         }
     }
 }
+
+/// `PathRasterizer.fill` of a `FixedPolygon` (the compositor's layer outlines, converted once)
+/// with and without its `StraightRows`: the bytes of the polygon's path fill, for any band and
+/// clip, and `StraightRows(_:)` of the fixed points equals `StraightRows(polygon:)`.
+@Suite struct FixedPolygonFillTests {
+    @Test func sameBytesAsThePathFill() {
+        var rng = SplitMix64(seed: 31)
+        for k in 0..<300 {
+            let pts: [RasterPoint]
+            if k % 4 == 3 {                                   // a random star-ish polygon
+                pts = (0..<(3 + k % 9)).map { _ in RasterPoint(-10 + 90 * rng.unit(), -10 + 90 * rng.unit()) }
+            } else {
+                let w = 2 + 50 * rng.unit(), h = 2 + 50 * rng.unit()
+                let x0 = -8 + 70 * rng.unit(), y0 = -8 + 70 * rng.unit()
+                let r = k % 5 == 0 ? 0 : min(min(w, h) / 2, 12 * rng.unit())
+                let rr = StraightRowsTests.roundedRect(x0, y0, x0 + w, y0 + h, r: r, n: 1 + k % 9)
+                pts = k % 3 == 0 ? Array(rr.reversed()) : rr
+            }
+            guard let poly = FixedPolygon(polygon: pts) else { Issue.record("shape \(k)"); continue }
+            let straight = StraightRows(polygon: pts)
+            #expect(StraightRows(poly) == straight, "shape \(k)")
+            let rule: FillRule = k % 2 == 1 ? .evenOdd : .nonZero
+            for clip in [RasterClip(width: 80, height: 80), RasterClip(x0: 0, y0: 16, x1: 80, y1: 32),
+                         RasterClip(x0: 5 + k % 7, y0: 3 + k % 11, x1: 40 + k % 13, y1: 20 + k % 17),
+                         RasterClip(x0: 0, y0: 48, x1: 80, y1: 64)] {
+                let bm = CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
+                var a = bm, b = bm, c = bm
+                PathRasterizer().fill(RasterPath(polygon: pts), rule: rule, clip: clip, into: &a)
+                let r = PathRasterizer()
+                r.fill(poly, rule: rule, clip: clip, straight: nil, into: &b)
+                r.fill(poly, rule: rule, clip: clip, straight: straight, into: &c)
+                #expect(a.bytes == b.bytes, "shape \(k) clip \(clip)")
+                #expect(a.bytes == c.bytes, "shape \(k) clip \(clip) straight")
+            }
+        }
+        #expect(FixedPolygon(polygon: [RasterPoint(0, 0), RasterPoint(1, .nan), RasterPoint(2, 0)]) == nil)
+        #expect(FixedPolygon(polygon: [RasterPoint(0, 0), RasterPoint(1, 1)]) == nil)
+    }
+}

@@ -325,8 +325,13 @@ enum _BandExecutor {
         case 1:
             d.shapes.withUnsafeBufferPointer { shapes in
                 let sp = shapes.baseAddress! + single
-                scratch.rasterizer.fill(sp.pointer(to: \.path)!.pointee, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
-                                        straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
+                if let fixed = sp.pointer(to: \.fixed)!.pointee {
+                    scratch.rasterizer.fill(fixed, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
+                                            straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
+                } else {
+                    scratch.rasterizer.fill(sp.pointer(to: \.path)!.pointee, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
+                                            straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
+                }
             }
         default:
             // Several shapes: a dense mask over `rect` (`coverageMask`), replayed as spans.
@@ -366,7 +371,11 @@ extension _BandExecutor {
             let m = first ? a : b
             m.update(repeating: 0, count: count)
             var ms = CoverageMaskSink(base: m, x0: rect.x0, y0: rect.y0, width: w)
-            scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &ms)
+            if let fixed = s.fixed {
+                scratch.rasterizer.fill(fixed, rule: s.rule, clip: clip, straight: nil, into: &ms)
+            } else {
+                scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &ms)
+            }
             if s.aliased {
                 for i in 0..<count { m[i] = m[i] >= 128 ? 255 : 0 }
             }

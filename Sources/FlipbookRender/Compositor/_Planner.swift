@@ -337,7 +337,6 @@ struct _Planner {
     func shape(_ rect: CGRect, _ h: _Homography, radii: (Double, Double, Double, Double) = (0, 0, 0, 0),
                continuous: Bool = false, aliased: Bool = false) -> _Shape? {
         guard let outer = devicePolygon(rect, h, radii: radii, continuous: continuous, reversed: false) else { return nil }
-        let path = RasterPath(polygon: outer.points)
         var pixelRect: _IRect? = nil
         let p = outer.points
         if p.count == 4, p.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }),
@@ -346,10 +345,14 @@ struct _Planner {
             let x0 = p.map(\.x).min()!, x1 = p.map(\.x).max()!, y0 = p.map(\.y).min()!, y1 = p.map(\.y).max()!
             pixelRect = _IRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)).intersection(frame)
         }
+        // The outline in fixed point once (the executor fills it in every band it meets, without
+        // flattening and converting it again); the path only when there is none.
+        let fixed = pixelRect == nil ? FixedPolygon(polygon: p) : nil
+        let path = fixed == nil ? RasterPath(polygon: p) : RasterPath()
         // Axis-aligned (no rotation or shear): the straight middle rows skip the cell sweep.
-        let straight = pixelRect == nil && h.isAffine && h.m.1 == 0 && h.m.3 == 0 ? StraightRows(polygon: p) : nil
+        let straight = pixelRect == nil && h.isAffine && h.m.1 == 0 && h.m.3 == 0 ? fixed.flatMap { StraightRows($0) } : nil
         return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect, straight: straight,
-                      aliased: aliased && pixelRect == nil)
+                      fixed: fixed, aliased: aliased && pixelRect == nil)
     }
 
     /// Whether `l`'s rounded corners use the continuous curve (`cornerCurve == .continuous`).
