@@ -74,20 +74,23 @@ public final class PathRasterizer {
     public static let coordinateLimit: Double = 2_097_152
 
     /// Flattening tolerance in device pixels (``PathFlattening/defaultTolerance``, 0.02).
-    public var tolerance: Double = PathFlattening.defaultTolerance
+    @exclusivity(unchecked) public var tolerance: Double = PathFlattening.defaultTolerance
     /// The kernel implementation; nil = ``RasterBackend/current`` at each fill.
-    public var backend: RasterBackend? = nil
+    @exclusivity(unchecked) public var backend: RasterBackend? = nil
 
-    @usableFromInline var _acc: UnsafeMutablePointer<Int32>
-    @usableFromInline var _accCapacity: Int
-    @usableFromInline var _bits: UnsafeMutablePointer<UInt64>
-    @usableFromInline var _bitsCapacity: Int
-    @usableFromInline var _cov: UnsafeMutablePointer<UInt8>
-    @usableFromInline var _covCapacity: Int
+    // Unchecked exclusivity: a rasterizer is used by one thread at a time (documented above),
+    // and these are read and written once or more per shape per band — the dynamic checks
+    // (`swift_beginAccess`) were ~2 % of W6b.
+    @exclusivity(unchecked) @usableFromInline var _acc: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) @usableFromInline var _accCapacity: Int
+    @exclusivity(unchecked) @usableFromInline var _bits: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) @usableFromInline var _bitsCapacity: Int
+    @exclusivity(unchecked) @usableFromInline var _cov: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var _covCapacity: Int
 
     /// The current shape's cells (set by `_prepare`). A value copied into locals for the hot
     /// loops: class properties would pay a dynamic exclusivity check on every access.
-    @usableFromInline var _cells = _Cells()
+    @exclusivity(unchecked) @usableFromInline var _cells = _Cells()
 
     public init() {
         _accCapacity = 4096

@@ -15,20 +15,22 @@ struct _Target {
 
 /// Per-worker scratch, reused across bands and frames: group buffers, the path rasterizer,
 /// a coverage row (constant spans below 255) and two coverage masks (draws with several shapes).
+///
+/// One worker's: its properties skip the dynamic exclusivity checks (read per draw and band).
 final class _WorkerScratch: @unchecked Sendable {
-    var groups: [UnsafeMutablePointer<UInt32>] = []
-    var groupCapacity = 0
-    var coverage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var groups: [UnsafeMutablePointer<UInt32>] = []
+    @exclusivity(unchecked) var groupCapacity = 0
+    @exclusivity(unchecked) var coverage: UnsafeMutablePointer<UInt8>
     /// A second coverage row (`_SolidPainter`'s opacity × coverage).
-    var folded: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var folded: UnsafeMutablePointer<UInt8>
     /// A third one (`_RowSink`'s gathered row).
-    var rowCoverage: UnsafeMutablePointer<UInt8>
-    var coverageCapacity: Int
+    @exclusivity(unchecked) var rowCoverage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var coverageCapacity: Int
     let rasterizer = PathRasterizer()
-    var masks: UnsafeMutablePointer<UInt8>
-    var maskCapacity = 0
-    var interiors: UnsafeMutablePointer<(Int, Int)>
-    var interiorCapacity = 0
+    @exclusivity(unchecked) var masks: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var maskCapacity = 0
+    @exclusivity(unchecked) var interiors: UnsafeMutablePointer<(Int, Int)>
+    @exclusivity(unchecked) var interiorCapacity = 0
 
     init() {
         coverageCapacity = 0
