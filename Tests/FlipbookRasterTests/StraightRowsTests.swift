@@ -158,3 +158,55 @@ import FlipbookTestSupport
         #expect(FixedPolygon(polygon: [RasterPoint(0, 0), RasterPoint(1, 1)]) == nil)
     }
 }
+
+/// The sweep's spans: a `coverageSpan` never starts or ends with a 0 byte (the sink contract; the
+/// sweep trims the zero ends of a run 8 bytes at a time), spans of a row are increasing and do not
+/// overlap, and they paint the same bytes as a dense reference of the same fill — for shapes whose
+/// runs end at every position inside a group of 8 and at the clip's right edge.
+@Suite struct SweepSpanTrimTests {
+    struct Checker: CoverageSink {
+        var bitmap: CoverageBitmap
+        var lastY = Int.min, lastEnd = Int.min, bad = 0
+        mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
+            if coverage.isEmpty || coverage.first == 0 || coverage.last == 0 { bad += 1 }
+            order(y, x, x + coverage.count)
+            bitmap.coverageSpan(y: y, x: x, coverage: coverage)
+        }
+        mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+            if count <= 0 || coverage == 0 { bad += 1 }
+            order(y, x, x + count)
+            bitmap.constantSpan(y: y, x: x, count: count, coverage: coverage)
+        }
+        mutating func order(_ y: Int, _ x0: Int, _ x1: Int) {
+            if y == lastY && x0 < lastEnd { bad += 1 }
+            if y < lastY { bad += 1 }
+            lastY = y; lastEnd = x1
+        }
+    }
+
+    @Test func spansAreTrimmedAndExact() {
+        var rng = SplitMix64(seed: 77)
+        for k in 0..<400 {
+            var p = RasterPath()
+            let n = 3 + k % 6
+            // thin slivers and small polygons: many runs whose zero ends vary
+            let cx = 40 * rng.unit(), cy = 40 * rng.unit()
+            p.move(to: cx, cy)
+            for _ in 1..<n { p.line(to: cx + 30 * rng.unit() - 5, cy + 30 * rng.unit() - 5) }
+            p.close()
+            if k % 3 == 0 { p.addEllipse(cx: 20 + 10 * rng.unit(), cy: 20, rx: 0.3 + 3 * rng.unit(), ry: 8) }
+            let clip = k % 2 == 0 ? RasterClip(width: 48, height: 48) : RasterClip(x0: 3 + k % 5, y0: 0, x1: 20 + k % 23, y1: 48)
+            let rule: FillRule = k % 4 == 1 ? .evenOdd : .nonZero
+            var c = Checker(bitmap: CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0))
+            PathRasterizer().fill(p, rule: rule, clip: clip, into: &c)
+            #expect(c.bad == 0, "shape \(k)")
+            // reference: the same fill through a dense mask sink
+            var ref = [UInt8](repeating: 0, count: (clip.x1 - clip.x0) * (clip.y1 - clip.y0))
+            ref.withUnsafeMutableBufferPointer { b in
+                var ms = CoverageMaskSink(base: b.baseAddress!, x0: clip.x0, y0: clip.y0, width: clip.x1 - clip.x0)
+                PathRasterizer().fill(p, rule: rule, clip: clip, into: &ms)
+            }
+            #expect(c.bitmap.bytes == ref, "shape \(k)")
+        }
+    }
+}
