@@ -210,3 +210,45 @@ import FlipbookTestSupport
         }
     }
 }
+
+/// `PathRasterizer.fill` of a `FixedPath` (a path flattened once into fixed point) gives the bytes
+/// of the path fill, for any band and clip, both rules, curves and several subpaths, and through
+/// a transform.
+@Suite struct FixedPathFillTests {
+    @Test func sameBytesAsThePathFill() {
+        var rng = SplitMix64(seed: 99)
+        var fixed = FixedPath()                                  // reused: capacity kept
+        for k in 0..<200 {
+            var p = RasterPath()
+            for _ in 0..<(1 + k % 3) {                            // 1–3 subpaths, some left open
+                p.move(to: 70 * rng.unit() - 5, 70 * rng.unit() - 5)
+                for j in 0..<(1 + k % 4) {
+                    let a = RasterPoint(70 * rng.unit() - 5, 70 * rng.unit() - 5)
+                    switch (j + k) % 3 {
+                    case 0: p.line(to: a)
+                    case 1: p.quad(to: a, control: RasterPoint(70 * rng.unit(), 70 * rng.unit()))
+                    default: p.cubic(to: a, control1: RasterPoint(70 * rng.unit(), 70 * rng.unit()),
+                                     control2: RasterPoint(70 * rng.unit(), 70 * rng.unit()))
+                    }
+                }
+                if k % 2 == 0 { p.close() }
+            }
+            if k % 5 == 0 { p.addEllipse(cx: 30, cy: 30, rx: 3 + 20 * rng.unit(), ry: 3 + 20 * rng.unit()) }
+            let t: RasterTransform = k % 4 == 3 ? RasterTransform.rotation(0.3).concatenating(.translation(10, -4)) : .identity
+            let ok = fixed.set(p, transform: t)
+            #expect(ok)
+            let rule: FillRule = k % 3 == 1 ? .evenOdd : .nonZero
+            for clip in [RasterClip(width: 80, height: 80), RasterClip(x0: 0, y0: 16, x1: 80, y1: 32),
+                         RasterClip(x0: 5 + k % 7, y0: 3 + k % 11, x1: 40 + k % 13, y1: 20 + k % 17)] {
+                let empty = CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
+                var a = empty, b = empty
+                PathRasterizer().fill(p, rule: rule, transform: t, clip: clip, into: &a)
+                PathRasterizer().fill(fixed, rule: rule, clip: clip, into: &b)
+                #expect(a.bytes == b.bytes, "path \(k) clip \(clip)")
+            }
+        }
+        var bad = RasterPath(); bad.move(to: 0, 0); bad.line(to: .infinity, 3); bad.line(to: 2, 5)
+        let ok = fixed.set(bad)
+        #expect(!ok && fixed.isEmpty)
+    }
+}
