@@ -64,6 +64,10 @@ extension PathRasterizer {
         guard !path.isEmpty, b.x.isFinite, b.y.isFinite, b.z.isFinite, b.w.isFinite,
               _prepare((b.x, b.y, b.z, b.w), clip) else { return }
         let cells = _cells
+        // An edge with both ends at or above the buffer's first sub-row, or both at or below its
+        // end, adds nothing (`addLine` would return at once): skipped without the call — most
+        // edges of a path met by several bands are outside each of them.
+        let yLo = cells.yMinSub, yHi = cells.yMaxSub
         path.points.withUnsafeBufferPointer { p in
             path.contourEnds.withUnsafeBufferPointer { ends in
                 var start = 0
@@ -75,7 +79,7 @@ extension PathRasterizer {
                         var i = start + 1
                         while i < end {
                             let x = Int(p[2 * i]), y = Int(p[2 * i + 1])
-                            cells.addLine(cx, cy, x, y)
+                            if !((y <= yLo && cy <= yLo) || (y >= yHi && cy >= yHi)) { cells.addLine(cx, cy, x, y) }
                             cx = x; cy = y; i += 1
                         }
                         cells.addLine(cx, cy, sx, sy)
