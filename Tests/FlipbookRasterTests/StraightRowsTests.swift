@@ -119,3 +119,136 @@ import FlipbookTestSupport
         }
     }
 }
+
+/// `PathRasterizer.fill` of a `FixedPolygon` (the compositor's layer outlines, converted once)
+/// with and without its `StraightRows`: the bytes of the polygon's path fill, for any band and
+/// clip, and `StraightRows(_:)` of the fixed points equals `StraightRows(polygon:)`.
+@Suite struct FixedPolygonFillTests {
+    @Test func sameBytesAsThePathFill() {
+        var rng = SplitMix64(seed: 31)
+        for k in 0..<300 {
+            let pts: [RasterPoint]
+            if k % 4 == 3 {                                   // a random star-ish polygon
+                pts = (0..<(3 + k % 9)).map { _ in RasterPoint(-10 + 90 * rng.unit(), -10 + 90 * rng.unit()) }
+            } else {
+                let w = 2 + 50 * rng.unit(), h = 2 + 50 * rng.unit()
+                let x0 = -8 + 70 * rng.unit(), y0 = -8 + 70 * rng.unit()
+                let r = k % 5 == 0 ? 0 : min(min(w, h) / 2, 12 * rng.unit())
+                let rr = StraightRowsTests.roundedRect(x0, y0, x0 + w, y0 + h, r: r, n: 1 + k % 9)
+                pts = k % 3 == 0 ? Array(rr.reversed()) : rr
+            }
+            guard let poly = FixedPolygon(polygon: pts) else { Issue.record("shape \(k)"); continue }
+            let straight = StraightRows(polygon: pts)
+            #expect(StraightRows(poly) == straight, "shape \(k)")
+            let rule: FillRule = k % 2 == 1 ? .evenOdd : .nonZero
+            for clip in [RasterClip(width: 80, height: 80), RasterClip(x0: 0, y0: 16, x1: 80, y1: 32),
+                         RasterClip(x0: 5 + k % 7, y0: 3 + k % 11, x1: 40 + k % 13, y1: 20 + k % 17),
+                         RasterClip(x0: 0, y0: 48, x1: 80, y1: 64)] {
+                let bm = CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
+                var a = bm, b = bm, c = bm
+                PathRasterizer().fill(RasterPath(polygon: pts), rule: rule, clip: clip, into: &a)
+                let r = PathRasterizer()
+                r.fill(poly, rule: rule, clip: clip, straight: nil, into: &b)
+                r.fill(poly, rule: rule, clip: clip, straight: straight, into: &c)
+                #expect(a.bytes == b.bytes, "shape \(k) clip \(clip)")
+                #expect(a.bytes == c.bytes, "shape \(k) clip \(clip) straight")
+            }
+        }
+        #expect(FixedPolygon(polygon: [RasterPoint(0, 0), RasterPoint(1, .nan), RasterPoint(2, 0)]) == nil)
+        #expect(FixedPolygon(polygon: [RasterPoint(0, 0), RasterPoint(1, 1)]) == nil)
+    }
+}
+
+/// The sweep's spans: a `coverageSpan` never starts or ends with a 0 byte (the sink contract; the
+/// sweep trims the zero ends of a run 8 bytes at a time), spans of a row are increasing and do not
+/// overlap, and they paint the same bytes as a dense reference of the same fill — for shapes whose
+/// runs end at every position inside a group of 8 and at the clip's right edge.
+@Suite struct SweepSpanTrimTests {
+    struct Checker: CoverageSink {
+        var bitmap: CoverageBitmap
+        var lastY = Int.min, lastEnd = Int.min, bad = 0
+        mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
+            if coverage.isEmpty || coverage.first == 0 || coverage.last == 0 { bad += 1 }
+            order(y, x, x + coverage.count)
+            bitmap.coverageSpan(y: y, x: x, coverage: coverage)
+        }
+        mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+            if count <= 0 || coverage == 0 { bad += 1 }
+            order(y, x, x + count)
+            bitmap.constantSpan(y: y, x: x, count: count, coverage: coverage)
+        }
+        mutating func order(_ y: Int, _ x0: Int, _ x1: Int) {
+            if y == lastY && x0 < lastEnd { bad += 1 }
+            if y < lastY { bad += 1 }
+            lastY = y; lastEnd = x1
+        }
+    }
+
+    @Test func spansAreTrimmedAndExact() {
+        var rng = SplitMix64(seed: 77)
+        for k in 0..<400 {
+            var p = RasterPath()
+            let n = 3 + k % 6
+            // thin slivers and small polygons: many runs whose zero ends vary
+            let cx = 40 * rng.unit(), cy = 40 * rng.unit()
+            p.move(to: cx, cy)
+            for _ in 1..<n { p.line(to: cx + 30 * rng.unit() - 5, cy + 30 * rng.unit() - 5) }
+            p.close()
+            if k % 3 == 0 { p.addEllipse(cx: 20 + 10 * rng.unit(), cy: 20, rx: 0.3 + 3 * rng.unit(), ry: 8) }
+            let clip = k % 2 == 0 ? RasterClip(width: 48, height: 48) : RasterClip(x0: 3 + k % 5, y0: 0, x1: 20 + k % 23, y1: 48)
+            let rule: FillRule = k % 4 == 1 ? .evenOdd : .nonZero
+            var c = Checker(bitmap: CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0))
+            PathRasterizer().fill(p, rule: rule, clip: clip, into: &c)
+            #expect(c.bad == 0, "shape \(k)")
+            // reference: the same fill through a dense mask sink
+            var ref = [UInt8](repeating: 0, count: (clip.x1 - clip.x0) * (clip.y1 - clip.y0))
+            ref.withUnsafeMutableBufferPointer { b in
+                var ms = CoverageMaskSink(base: b.baseAddress!, x0: clip.x0, y0: clip.y0, width: clip.x1 - clip.x0)
+                PathRasterizer().fill(p, rule: rule, clip: clip, into: &ms)
+            }
+            #expect(c.bitmap.bytes == ref, "shape \(k)")
+        }
+    }
+}
+
+/// `PathRasterizer.fill` of a `FixedPath` (a path flattened once into fixed point) gives the bytes
+/// of the path fill, for any band and clip, both rules, curves and several subpaths, and through
+/// a transform.
+@Suite struct FixedPathFillTests {
+    @Test func sameBytesAsThePathFill() {
+        var rng = SplitMix64(seed: 99)
+        var fixed = FixedPath()                                  // reused: capacity kept
+        for k in 0..<200 {
+            var p = RasterPath()
+            for _ in 0..<(1 + k % 3) {                            // 1–3 subpaths, some left open
+                p.move(to: 70 * rng.unit() - 5, 70 * rng.unit() - 5)
+                for j in 0..<(1 + k % 4) {
+                    let a = RasterPoint(70 * rng.unit() - 5, 70 * rng.unit() - 5)
+                    switch (j + k) % 3 {
+                    case 0: p.line(to: a)
+                    case 1: p.quad(to: a, control: RasterPoint(70 * rng.unit(), 70 * rng.unit()))
+                    default: p.cubic(to: a, control1: RasterPoint(70 * rng.unit(), 70 * rng.unit()),
+                                     control2: RasterPoint(70 * rng.unit(), 70 * rng.unit()))
+                    }
+                }
+                if k % 2 == 0 { p.close() }
+            }
+            if k % 5 == 0 { p.addEllipse(cx: 30, cy: 30, rx: 3 + 20 * rng.unit(), ry: 3 + 20 * rng.unit()) }
+            let t: RasterTransform = k % 4 == 3 ? RasterTransform.rotation(0.3).concatenating(.translation(10, -4)) : .identity
+            let ok = fixed.set(p, transform: t)
+            #expect(ok)
+            let rule: FillRule = k % 3 == 1 ? .evenOdd : .nonZero
+            for clip in [RasterClip(width: 80, height: 80), RasterClip(x0: 0, y0: 16, x1: 80, y1: 32),
+                         RasterClip(x0: 5 + k % 7, y0: 3 + k % 11, x1: 40 + k % 13, y1: 20 + k % 17)] {
+                let empty = CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
+                var a = empty, b = empty
+                PathRasterizer().fill(p, rule: rule, transform: t, clip: clip, into: &a)
+                PathRasterizer().fill(fixed, rule: rule, clip: clip, into: &b)
+                #expect(a.bytes == b.bytes, "path \(k) clip \(clip)")
+            }
+        }
+        var bad = RasterPath(); bad.move(to: 0, 0); bad.line(to: .infinity, 3); bad.line(to: 2, 5)
+        let ok = fixed.set(bad)
+        #expect(!ok && fixed.isEmpty)
+    }
+}

@@ -137,13 +137,17 @@ extension BenchWorkloads {
 /// in perf was the load of the destination pixel). The rasterizer gives a pixel the same bytes
 /// for any clip containing it, and each pixel sees the items in the same order, so the frame is
 /// byte-identical to a whole-canvas fill and for any thread count. Stroke outlines are built
-/// once per frame (split over the threads), then bands are handed out dynamically.
+/// and every item is flattened into a `FixedPath` once per frame (split over the threads), then
+/// bands are handed out dynamically.
 final class VectorPainter: @unchecked Sendable {
     let threads: Int
     let bandHeight: Int
     let rasterizers: [PathRasterizer]
     let strokers: [PathStroker]
     var outlines: [RasterPath] = []
+    /// Per item: its fill path or stroke outline flattened once per frame into fixed point
+    /// (`FixedPath`), so that a band does not flatten and convert it again.
+    var fixed: [FixedPath] = []
     /// Per item: the bounds of its points (control points included: curves stay in their hull),
     /// nil for an empty or non-finite path.
     var rows: [SIMD4<Double>?] = []
@@ -175,16 +179,21 @@ final class VectorPainter: @unchecked Sendable {
                 return o
             }
             rows = Array(repeating: nil, count: items.count)
+            fixed = Array(repeating: FixedPath(), count: items.count)
         }
         // Outlines (and every item's rows), split over the threads; each element is written by
         // one thread only, through the buffers' base addresses.
         let strokeIdx = items.indices.filter { items[$0].kind == .stroke }
         let rowsP = rows.withUnsafeMutableBufferPointer { $0.baseAddress! }
         let outP = outlines.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        let fixedP = fixed.withUnsafeMutableBufferPointer { $0.baseAddress! }
         parallel(threads) { k in
             var i = k
             while i < items.count {
-                if items[i].kind == .fill { rowsP[i] = Self.bounds(items[i].path) }
+                if items[i].kind == .fill {
+                    rowsP[i] = Self.bounds(items[i].path)
+                    if rowsP[i] != nil && !fixedP[i].set(items[i].path) { rowsP[i] = nil }
+                }
                 i += threads
             }
             var j = k
@@ -193,6 +202,7 @@ final class VectorPainter: @unchecked Sendable {
                 outP[n].removeAll()
                 strokers[k].stroke(it.path, style: StrokeStyle(width: it.width, cap: .round, join: .round), into: &outP[n])
                 rowsP[n] = Self.bounds(outP[n])
+                if rowsP[n] != nil && !fixedP[n].set(outP[n]) { rowsP[n] = nil }
                 j += threads
             }
         }
@@ -213,7 +223,7 @@ final class VectorPainter: @unchecked Sendable {
                         let it = items[i]
                         var sink = SolidSink(canvas: canvas, stride: stride,
                                              color: RGBA8(straightR: it.r, g: it.g, b: it.b, a: it.a), backend: backend)
-                        rasterizer.fill(it.kind == .fill ? it.path : outP[i], rule: .nonZero, clip: clip, bounds: r, into: &sink)
+                        rasterizer.fill(fixedP[i], rule: .nonZero, clip: clip, into: &sink)
                     }
                 }
             }

@@ -19,6 +19,20 @@ extern "C" {
 /// 1 when the CPU (and OS) support AVX2, else 0.
 int fbk_cpu_has_avx2(void);
 
+/// fbk_cpu_has_avx2(), asked once per process: -1 until then.
+extern int fbk_cpu_avx2_state;
+
+/// fbk_cpu_has_avx2() as an inlined load of a cached flag (kernel dispatch runs per span;
+/// the first call, or a racing one, asks the CPU: every call returns the same value).
+static inline int fbk_cpu_avx2_cached(void) {
+    int s = __atomic_load_n(&fbk_cpu_avx2_state, __ATOMIC_RELAXED);
+    if (s < 0) {
+        s = fbk_cpu_has_avx2();
+        __atomic_store_n(&fbk_cpu_avx2_state, s, __ATOMIC_RELAXED);
+    }
+    return s;
+}
+
 /// A source image for the samplers. `stride` is in pixels (bytesPerRow / 4).
 /// Requires width, height >= 1 and stride * height < 2^31 (gather indices are int32).
 typedef struct {

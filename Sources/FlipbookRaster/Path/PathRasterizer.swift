@@ -74,20 +74,23 @@ public final class PathRasterizer {
     public static let coordinateLimit: Double = 2_097_152
 
     /// Flattening tolerance in device pixels (``PathFlattening/defaultTolerance``, 0.02).
-    public var tolerance: Double = PathFlattening.defaultTolerance
+    @exclusivity(unchecked) public var tolerance: Double = PathFlattening.defaultTolerance
     /// The kernel implementation; nil = ``RasterBackend/current`` at each fill.
-    public var backend: RasterBackend? = nil
+    @exclusivity(unchecked) public var backend: RasterBackend? = nil
 
-    @usableFromInline var _acc: UnsafeMutablePointer<Int32>
-    @usableFromInline var _accCapacity: Int
-    @usableFromInline var _bits: UnsafeMutablePointer<UInt64>
-    @usableFromInline var _bitsCapacity: Int
-    @usableFromInline var _cov: UnsafeMutablePointer<UInt8>
-    @usableFromInline var _covCapacity: Int
+    // Unchecked exclusivity: a rasterizer is used by one thread at a time (documented above),
+    // and these are read and written once or more per shape per band — the dynamic checks
+    // (`swift_beginAccess`) were ~2 % of W6b.
+    @exclusivity(unchecked) @usableFromInline var _acc: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) @usableFromInline var _accCapacity: Int
+    @exclusivity(unchecked) @usableFromInline var _bits: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) @usableFromInline var _bitsCapacity: Int
+    @exclusivity(unchecked) @usableFromInline var _cov: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var _covCapacity: Int
 
     /// The current shape's cells (set by `_prepare`). A value copied into locals for the hot
     /// loops: class properties would pay a dynamic exclusivity check on every access.
-    @usableFromInline var _cells = _Cells()
+    @exclusivity(unchecked) @usableFromInline var _cells = _Cells()
 
     public init() {
         _accCapacity = 4096
@@ -459,8 +462,23 @@ struct _Cells {
                     carry = CoverageAccumulation.accumulate(rowAcc + cx0, coverage: cov + cx0, count: cx1 - cx0,
                                                             carry: carry, rule: rule, backend: be)
                     var s = cx0, e = Swift.min(cx1, width)
-                    while s < e && cov[s] == 0 { s += 1 }
-                    while e > s && cov[e - 1] == 0 { e -= 1 }
+                    // Trim the zero ends 8 bytes at a time (the run is whole groups of 8 from
+                    // cx0, all written by the pass; bytes at or past `e` do not count): the
+                    // same s and e as a byte loop, which was half of the sweep on W7.
+                    while s < e {
+                        let w = UInt64(littleEndian: UnsafeRawPointer(cov + s).loadUnaligned(as: UInt64.self))
+                        if w != 0 { s += w.trailingZeroBitCount >> 3; break }
+                        s += 8
+                    }
+                    if s < e {
+                        var g = (e - 1) & ~7                     // the group holding e − 1 (≥ cx0)
+                        var mask: UInt64 = e - g == 8 ? ~0 : (1 &<< UInt64((e - g) << 3)) &- 1
+                        while true {
+                            let w = UInt64(littleEndian: UnsafeRawPointer(cov + g).loadUnaligned(as: UInt64.self)) & mask
+                            if w != 0 { e = g + 8 - (w.leadingZeroBitCount >> 3); break }
+                            g -= 8; mask = ~0                    // ends by s's group: cov[s] ≠ 0
+                        }
+                    }
                     if s < e { sink.coverageSpan(y: y, x: ox + s, coverage: UnsafeBufferPointer(start: cov + s, count: e - s)) }
                     x = cx1
                 }

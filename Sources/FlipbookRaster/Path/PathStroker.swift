@@ -400,6 +400,13 @@ public final class PathStroker {
         /// Points strictly inside the arc about `c` of radius h from direction `u` turning by
         /// `angle` (signed), appended to `list`.
         func arc(_ c: RasterPoint, from u: RasterPoint, angle: Double, into list: inout [RasterPoint]) {
+            Self.arc(c, from: u, angle: angle, h: h, arcStep: arcStep, into: &list)
+        }
+
+        /// ``arc(_:from:angle:into:)`` without `self` (so that a side list of `self` can be
+        /// appended to in place).
+        static func arc(_ c: RasterPoint, from u: RasterPoint, angle: Double, h: Double, arcStep: Double,
+                        into list: inout [RasterPoint]) {
             // At most `maxArcPieces` chords: a stroke wider than any canvas (h ≈ 1e12, or a
             // finite 1e300 from a hostile file) would otherwise ask for billions of points — or
             // trap converting an infinite count. At the coordinate limit (2²¹ px) the capped
@@ -508,10 +515,31 @@ public final class PathStroker {
             let aInner = cross >= 0                                   // turning towards side A
             let sigma: Double = aInner ? -1 : 1                        // the outer side's sign
             let oE = V + sigma * h * N1, oS = V + sigma * h * N2
-            var outer = aInner ? sideB : sideA
-            if aInner { sideB = [] } else { sideA = [] }
-            outer.append(oE)
             let kind: StrokeStyle.Join = smooth ? .round : style.join
+            // The side lists are appended to in place (moving one out and back cost a retain and
+            // a release per join and side: 5 % of W7).
+            if aInner {
+                Self.outerJoin(&sideB, V, oE, oS, sigma * N1, N1 + N2, cross, dot, aInner, kind, h, tol, arcStep, style.miterLimit)
+            } else {
+                Self.outerJoin(&sideA, V, oE, oS, sigma * N1, N1 + N2, cross, dot, aInner, kind, h, tol, arcStep, style.miterLimit)
+            }
+
+            // inner side
+            let iE = V - sigma * h * N1, iS = V - sigma * h * N2
+            let availPrev = aInner ? availPrevA : availPrevB
+            let consumed = aInner
+                ? Self.innerJoin(&sideA, V, iE, iS, d1, cross, dot, h, availPrev, availNext)
+                : Self.innerJoin(&sideB, V, iE, iS, d1, cross, dot, h, availPrev, availNext)
+            return aInner ? (consumed, 0) : (0, consumed)
+        }
+
+        /// The outer side of a join: its end point `oE`, the round / miter / bevel points, its
+        /// start point `oS` on the next segment.
+        @inline(__always)
+        static func outerJoin(_ outer: inout [RasterPoint], _ V: RasterPoint, _ oE: RasterPoint, _ oS: RasterPoint,
+                              _ u: RasterPoint, _ nSum: RasterPoint, _ cross: Double, _ dot: Double, _ aInner: Bool,
+                              _ kind: StrokeStyle.Join, _ h: Double, _ tol: Double, _ arcStep: Double, _ miterLimit: Double) {
+            outer.append(oE)
             switch kind {
             case .round:
                 // the chord oE–oS alone is within tol of the arc when h(1 − cos(θ/2)) ≤ tol, i.e.
@@ -519,37 +547,35 @@ public final class PathStroker {
                 let c = 1 - tol / h
                 if tol < h && (1 + dot) / 2 < c * c {
                     let theta = atan2(abs(cross), dot)
-                    arc(V, from: sigma * N1, angle: aInner ? theta : -theta, into: &outer)
+                    arc(V, from: u, angle: aInner ? theta : -theta, h: h, arcStep: arcStep, into: &outer)
                 }
             case .miter:
                 // miter length / width = 1/cos(θ/2) = √(2/(1 + cos θ))
-                if 1 + dot > 1e-12 && 2 / (1 + dot) <= style.miterLimit * style.miterLimit {
-                    outer.append(V + sigma * h * (N1 + N2) / (1 + dot))
+                if 1 + dot > 1e-12 && 2 / (1 + dot) <= miterLimit * miterLimit {
+                    let sigma: Double = aInner ? -1 : 1
+                    outer.append(V + sigma * h * nSum / (1 + dot))
                 }
             case .bevel:
                 break
             }
             outer.append(oS)
-            if aInner { sideB = outer } else { sideA = outer }
+        }
 
-            // inner side
-            let iE = V - sigma * h * N1, iS = V - sigma * h * N2
-            var inner = aInner ? sideA : sideB
-            if aInner { sideA = [] } else { sideB = [] }
-            var consumed = 0.0
-            let availPrev = aInner ? availPrevA : availPrevB
+        /// The inner side of a join: the two offset lines' intersection when both segments are
+        /// long enough (returns how far it reaches back, h·tan(θ/2)), else `iE`, `V`, `iS`.
+        @inline(__always)
+        static func innerJoin(_ inner: inout [RasterPoint], _ V: RasterPoint, _ iE: RasterPoint, _ iS: RasterPoint,
+                              _ d1: RasterPoint, _ cross: Double, _ dot: Double, _ h: Double,
+                              _ availPrev: Double, _ availNext: Double) -> Double {
             if 1 + dot > 1e-9 {
                 let e = h * abs(cross) / (1 + dot)                  // h·tan(θ/2)
                 if e <= availPrev && e <= availNext {
                     inner.append(iE - e * d1)                       // = iS + e·d2, the intersection
-                    consumed = e
+                    return e
                 }
             }
-            if consumed == 0 {
-                inner.append(iE); inner.append(V); inner.append(iS)
-            }
-            if aInner { sideA = inner } else { sideB = inner }
-            return aInner ? (consumed, 0) : (0, consumed)
+            inner.append(iE); inner.append(V); inner.append(iS)
+            return 0
         }
     }
 }

@@ -161,10 +161,23 @@ public struct RasterPath: Sendable, Equatable {
     /// as the path's points (no copy).
     public init(polygon pts: [RasterPoint]) {
         guard !pts.isEmpty else { return }
-        var v = [Verb](repeating: .line, count: pts.count + 1)
-        v[0] = .move; v[pts.count] = .close
-        verbs = v
+        if pts.count < Self._polygonVerbs.count {
+            verbs = Self._polygonVerbs[pts.count]       // shared: no allocation per polygon
+        } else {
+            var v = [Verb](repeating: .line, count: pts.count + 1)
+            v[0] = .move; v[pts.count] = .close
+            verbs = v
+        }
         points = pts
+    }
+
+    /// The verbs of an `n`-point polygon (move, n − 1 lines, close) for n < 128, built once:
+    /// the compositor makes one polygon path per layer shape per frame.
+    static let _polygonVerbs: [[Verb]] = (0..<128).map { n in
+        guard n > 0 else { return [] }
+        var v = [Verb](repeating: .line, count: n + 1)
+        v[0] = .move; v[n] = .close
+        return v
     }
 
     /// A closed polygon through `pts`.

@@ -149,3 +149,84 @@ extension PathRasterizer {
         cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, straight: s, into: &sink)
     }
 }
+
+/// A closed polygon (device pixels) converted once to the rasterizer's 24.8 fixed point
+/// (`⌊256·v + ½⌋`, ``PathRasterizer``'s own rounding) with its bounds: a shape drawn in several
+/// bands (the compositor's layer outlines) is not flattened and converted again per band.
+/// ``PathRasterizer/fill(_:rule:clip:straight:into:)-(FixedPolygon,_,_,_,_)`` gives the bytes of
+/// filling ``RasterPath/init(polygon:)`` of the same points.
+public struct FixedPolygon: Sendable {
+    /// x₀, y₀, x₁, y₁, … (24.8 fixed point, within ±2^29).
+    public let points: [Int32]
+    /// The points' bounds in pixels `(minX, minY, maxX, maxY)`.
+    public let bounds: SIMD4<Double>
+
+    /// Nil for fewer than 3 points or a non-finite one.
+    public init?(polygon pts: [RasterPoint]) {
+        guard pts.count >= 3 else { return nil }
+        var b = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+        for p in pts {
+            guard p.x.isFinite && p.y.isFinite else { return nil }
+            b = SIMD4(Swift.min(b.x, p.x), Swift.min(b.y, p.y), Swift.max(b.z, p.x), Swift.max(b.w, p.y))
+        }
+        points = [Int32](unsafeUninitializedCapacity: 2 * pts.count) { buf, count in
+            for (i, p) in pts.enumerated() {
+                buf[2 * i] = Int32(truncatingIfNeeded: PathRasterizer._fixed(p.x))
+                buf[2 * i + 1] = Int32(truncatingIfNeeded: PathRasterizer._fixed(p.y))
+            }
+            count = 2 * pts.count
+        }
+        bounds = b
+    }
+}
+
+extension StraightRows {
+    /// ``init(polygon:)`` from the polygon's fixed-point points (the same rows).
+    public init?(_ poly: FixedPolygon) {
+        let n = poly.points.count / 2
+        guard n >= 4 else { return nil }
+        guard let s = withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: n, { fx -> StraightRows? in
+            poly.points.withUnsafeBufferPointer { p in
+                for i in 0..<n { fx[i] = (Int(p[2 * i]), Int(p[2 * i + 1])) }
+            }
+            return Self.find(UnsafeBufferPointer(fx))
+        }) else { return nil }
+        self = s
+        bounds = poly.bounds
+    }
+}
+
+extension PathRasterizer {
+    /// ``fill(_:rule:clip:straight:into:)`` of `RasterPath(polygon:)` of the points `poly` was
+    /// made from, with `straight` from the same points (or nil): the same bytes. The edges go
+    /// to the cells as they are (no flattening, no conversion); edges outside the clip's rows
+    /// or right of it add nothing there, as in the path fill, whose culling only saves work.
+    @inlinable
+    public func fill<S: CoverageSink>(_ poly: FixedPolygon, rule: FillRule = .nonZero, clip: RasterClip,
+                                      straight: StraightRows?, into sink: inout S) {
+        var skip: StraightRows? = nil
+        if let s = straight, s.y0 < clip.y1, s.y1 > clip.y0 {
+            if s.y0 <= clip.y0 && clip.y1 <= s.y1 {      // only straight rows: no cells at all
+                s.emit(clip: clip, into: &sink)
+                return
+            }
+            skip = s
+        }
+        let b = poly.bounds
+        guard _prepare((b.x, b.y, b.z, b.w), clip) else { return }
+        var cells = _cells
+        if let s = skip {
+            cells.skip0 = Swift.max(s.y0, cells.oy); cells.skip1 = Swift.min(s.y1, cells.oy + cells.height)
+        }
+        poly.points.withUnsafeBufferPointer { p in
+            let n = p.count / 2
+            var px = Int(p[2 * n - 2]), py = Int(p[2 * n - 1])
+            for i in 0..<n {
+                let x = Int(p[2 * i]), y = Int(p[2 * i + 1])
+                cells.addLine(px, py, x, y)
+                px = x; py = y
+            }
+        }
+        cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, straight: skip, into: &sink)
+    }
+}

@@ -15,20 +15,22 @@ struct _Target {
 
 /// Per-worker scratch, reused across bands and frames: group buffers, the path rasterizer,
 /// a coverage row (constant spans below 255) and two coverage masks (draws with several shapes).
+///
+/// One worker's: its properties skip the dynamic exclusivity checks (read per draw and band).
 final class _WorkerScratch: @unchecked Sendable {
-    var groups: [UnsafeMutablePointer<UInt32>] = []
-    var groupCapacity = 0
-    var coverage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var groups: [UnsafeMutablePointer<UInt32>] = []
+    @exclusivity(unchecked) var groupCapacity = 0
+    @exclusivity(unchecked) var coverage: UnsafeMutablePointer<UInt8>
     /// A second coverage row (`_SolidPainter`'s opacity × coverage).
-    var folded: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var folded: UnsafeMutablePointer<UInt8>
     /// A third one (`_RowSink`'s gathered row).
-    var rowCoverage: UnsafeMutablePointer<UInt8>
-    var coverageCapacity: Int
+    @exclusivity(unchecked) var rowCoverage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var coverageCapacity: Int
     let rasterizer = PathRasterizer()
-    var masks: UnsafeMutablePointer<UInt8>
-    var maskCapacity = 0
-    var interiors: UnsafeMutablePointer<(Int, Int)>
-    var interiorCapacity = 0
+    @exclusivity(unchecked) var masks: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var maskCapacity = 0
+    @exclusivity(unchecked) var interiors: UnsafeMutablePointer<(Int, Int)>
+    @exclusivity(unchecked) var interiorCapacity = 0
 
     init() {
         coverageCapacity = 0
@@ -325,8 +327,13 @@ enum _BandExecutor {
         case 1:
             d.shapes.withUnsafeBufferPointer { shapes in
                 let sp = shapes.baseAddress! + single
-                scratch.rasterizer.fill(sp.pointer(to: \.path)!.pointee, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
-                                        straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
+                if let fixed = sp.pointer(to: \.fixed)!.pointee {
+                    scratch.rasterizer.fill(fixed, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
+                                            straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
+                } else {
+                    scratch.rasterizer.fill(sp.pointer(to: \.path)!.pointee, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
+                                            straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
+                }
             }
         default:
             // Several shapes: a dense mask over `rect` (`coverageMask`), replayed as spans.
@@ -366,7 +373,11 @@ extension _BandExecutor {
             let m = first ? a : b
             m.update(repeating: 0, count: count)
             var ms = CoverageMaskSink(base: m, x0: rect.x0, y0: rect.y0, width: w)
-            scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &ms)
+            if let fixed = s.fixed {
+                scratch.rasterizer.fill(fixed, rule: s.rule, clip: clip, straight: nil, into: &ms)
+            } else {
+                scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &ms)
+            }
             if s.aliased {
                 for i in 0..<count { m[i] = m[i] >= 128 ? 255 : 0 }
             }

@@ -115,21 +115,24 @@ enum _HomogeneousClip {
     /// layer plane stay lines under a homography, so a polyline flattened in layer space is
     /// still a polyline after the divide.
     /// `clipPolygon` for an affine `h` when every vertex is inside the guard rectangle (W = 1,
-    /// nothing to clip): the same points (`x / 1 = x`), without the intermediate arrays; nil when
-    /// a vertex is outside (then `clipPolygon` does the work).
-    static func affineInside(_ pts: [(Double, Double)], by h: _Homography,
-                             width: Double, height: Double) -> [RasterPoint]? {
+    /// nothing to clip): the same points (`x / 1 = x`), mapped in place (no other array); false,
+    /// with `pts` untouched, when a vertex is outside (then `clipPolygon` does the work).
+    static func affineInside(_ pts: inout [RasterPoint], by h: _Homography,
+                             width: Double, height: Double) -> Bool {
         let g = guardBand
-        var out: [RasterPoint] = []
-        out.reserveCapacity(pts.count)
         for c in pts {
-            let p = h.apply(c.0, c.1)
+            let p = h.apply(c.x, c.y)
             // The five planes of `clipPolygon` with W = p.2 (exactly 1 for an affine map).
             guard p.2 - epsilon >= 0, p.0 + g * p.2 >= 0, (width + g) * p.2 - p.0 >= 0,
-                  p.1 + g * p.2 >= 0, (height + g) * p.2 - p.1 >= 0 else { return nil }
-            out.append(RasterPoint(p.0 / p.2, p.1 / p.2))
+                  p.1 + g * p.2 >= 0, (height + g) * p.2 - p.1 >= 0 else { return false }
         }
-        return out
+        pts.withUnsafeMutableBufferPointer { b in
+            for i in b.indices {
+                let p = h.apply(b[i].x, b[i].y)
+                b[i] = RasterPoint(p.0 / p.2, p.1 / p.2)
+            }
+        }
+        return true
     }
 
     static func clipPolygon(_ pts: [(Double, Double)], by h: _Homography,

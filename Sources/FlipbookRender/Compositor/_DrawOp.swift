@@ -22,6 +22,10 @@ struct _Shape: Sendable {
     /// rasterizer writes them directly (`PathRasterizer.fill(_:rule:clip:straight:into:)`, same
     /// bytes). Nil for other shapes.
     var straight: StraightRows? = nil
+    /// A polygon outline (a layer's, `_Planner.shape`) in the rasterizer's fixed point, filled
+    /// as it is (`PathRasterizer.fill` of a `FixedPolygon`: the bytes of the polygon's path,
+    /// without flattening and converting it per band); `path` is then empty. Nil: `path`.
+    var fixed: FixedPolygon? = nil
     /// Aliased edges (`allowsEdgeAntialiasing == false`): each coverage byte is thresholded,
     /// ≥ 128 → 255, else 0 — for a pixel crossed by one straight edge that is exactly "the
     /// pixel's centre is inside" (a square is centrally symmetric: the side of a line holding

@@ -228,6 +228,11 @@ struct _Planner {
     /// Sublayers at least this many are planned in chunks on `parallelism` threads.
     static let parallelSublayers = 256
 
+    /// How far (device px) a circular corner's polygon may stray from the arc, either side
+    /// (balanced chords, see `devicePolygon`): 0.025 px — 5 chords for W6b's 4 px corners where
+    /// inscribed chords within 0.02 px took 8.
+    static let cornerTolerance: Double = 0.025
+
     /// Plans `layers` (already in drawing order) as sublayers: one after the other, or — when
     /// there are many and threads to spare — in contiguous chunks, each by a planner of its own
     /// with this one's state, on several threads, their op lists appended in order. A sublayer's
@@ -332,7 +337,6 @@ struct _Planner {
     func shape(_ rect: CGRect, _ h: _Homography, radii: (Double, Double, Double, Double) = (0, 0, 0, 0),
                continuous: Bool = false, aliased: Bool = false) -> _Shape? {
         guard let outer = devicePolygon(rect, h, radii: radii, continuous: continuous, reversed: false) else { return nil }
-        let path = RasterPath(polygon: outer.points)
         var pixelRect: _IRect? = nil
         let p = outer.points
         if p.count == 4, p.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }),
@@ -341,10 +345,14 @@ struct _Planner {
             let x0 = p.map(\.x).min()!, x1 = p.map(\.x).max()!, y0 = p.map(\.y).min()!, y1 = p.map(\.y).max()!
             pixelRect = _IRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)).intersection(frame)
         }
+        // The outline in fixed point once (the executor fills it in every band it meets, without
+        // flattening and converting it again); the path only when there is none.
+        let fixed = pixelRect == nil ? FixedPolygon(polygon: p) : nil
+        let path = fixed == nil ? RasterPath(polygon: p) : RasterPath()
         // Axis-aligned (no rotation or shear): the straight middle rows skip the cell sweep.
-        let straight = pixelRect == nil && h.isAffine && h.m.1 == 0 && h.m.3 == 0 ? StraightRows(polygon: p) : nil
+        let straight = pixelRect == nil && h.isAffine && h.m.1 == 0 && h.m.3 == 0 ? fixed.flatMap { StraightRows($0) } : nil
         return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect, straight: straight,
-                      aliased: aliased && pixelRect == nil)
+                      fixed: fixed, aliased: aliased && pixelRect == nil)
     }
 
     /// Whether `l`'s rounded corners use the continuous curve (`cornerCurve == .continuous`).
@@ -360,9 +368,14 @@ struct _Planner {
     /// `rect`'s outline (corners rounded by `radii`) in layer space, mapped by `h` and clipped in
     /// homogeneous space: device points and their pixel bounds (grown by 1 px, ∩ the frame).
     ///
-    /// Corner arcs are flattened in layer space into `n` chords of equal angle, `n` chosen so
-    /// the chord error `R·(1 − cos(θ/2))` stays within `PathFlattening.defaultTolerance` (0.02
-    /// px) for the arc's device radius `R`: `r ×` the largest stretch of the linear part under
+    /// Circular corner arcs are flattened in layer space into `n` **balanced** chords of equal
+    /// angle θ = ½π/n: the arc's two end points lie on the arc, the `n − 1` inner vertices at
+    /// `r·f` with `f = (1 + 1/cos(θ/2))/2`, so the polygon runs `r·(f − 1)` outside the arc at
+    /// its vertices and `r·(1 − f·cos(θ/2))` (the same to 1e-4 relative) inside it at the
+    /// chords' middles, instead of being inscribed (all of the error inside, an area bias).
+    /// `n` is chosen so that the sagitta `R·(1 − cos(θ/2))` stays within 2 × ``cornerTolerance``
+    /// (0.025 px, so the polygon is within ~0.025 px of the arc) for the arc's device radius
+    /// `R`: `r ×` the largest stretch of the linear part under
     /// an affine map; under a projective one, 1.25 × the largest device distance from the
     /// projected centre to the projected arc ends and midpoint (64 chords when part of the arc
     /// is behind the eye). Chords of the layer plane stay straight after the projection, so the
@@ -372,7 +385,9 @@ struct _Planner {
                        continuous: Bool = false, reversed: Bool) -> (points: [RasterPoint], bounds: _IRect)? {
         guard Self.isFinite(rect), rect.width > 0, rect.height > 0, h.isFinite else { return nil }
         let x0 = Double(rect.minX), y0 = Double(rect.minY), x1 = Double(rect.maxX), y1 = Double(rect.maxY)
-        var layer: [(Double, Double)]
+        // Layer-space points, mapped to device points in place when the map is affine and they
+        // are inside the guard band (one array per outline, adopted by the shape's path).
+        var layer: [RasterPoint]
         if radii.0 > 0 || radii.1 > 0 || radii.2 > 0 || radii.3 > 0 {
             layer = []
             let corners: [(Double, Double, Double, Double)] = [   // centre x, y, radius, start angle
@@ -383,8 +398,23 @@ struct _Planner {
             ]
             let affineScale = h.isAffine
                 ? RasterTransform(a: h.m.0, b: h.m.3, c: h.m.1, d: h.m.4, tx: 0, ty: 0).maxScale : 0
-            layer.reserveCapacity(4 * 16)
-            var lastR = -1.0, lastN = 0                  // affine: the count depends on r only
+            // Balanced chords: the sagitta may reach 2 × cornerTolerance, split evenly outside
+            // and inside the arc (see `cornerTolerance`). Counted first, so that the array is
+            // allocated at its exact size (it becomes the shape's path).
+            var counts = SIMD4<Int>(repeating: 0)
+            if !continuous {
+                var lastR = -1.0, lastN = 0              // affine: the count depends on r only
+                var total = 0
+                for (k, (cx, cy, r, a0)) in corners.enumerated() {
+                    guard r > 0 else { total += 1; continue }
+                    let n = h.isAffine && r == lastR ? lastN
+                        : Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale, tolerance: 2 * Self.cornerTolerance)
+                    lastR = r; lastN = n
+                    counts[k] = n
+                    total += n + 1
+                }
+                layer.reserveCapacity(total)
+            }
             // Continuous corners (`_Planner+ContinuousCorner.swift`): corner point, the unit
             // vector back along the arriving edge and along the leaving one, TL TR BR BL.
             let frames: [((Double, Double), (Double, Double), (Double, Double))] = [
@@ -393,35 +423,40 @@ struct _Planner {
             ]
             let half = min(x1 - x0, y1 - y0) / 2
             for (k, (cx, cy, r, a0)) in corners.enumerated() {
-                guard r > 0 else { layer.append((cx, cy)); continue }
-                let n = h.isAffine && r == lastR ? lastN : Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale)
-                lastR = r; lastN = n
+                guard r > 0 else { layer.append(RasterPoint(cx, cy)); continue }
                 if continuous {
+                    let n = Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale, tolerance: PathFlattening.defaultTolerance)
                     let (c, uIn, uOut) = frames[k]
+                    var pts: [(Double, Double)] = []
                     Self.continuousCorner(c, uIn: uIn, uOut: uOut, r: r, f: Self.continuousBlend(r: r, half: half),
-                                          n: max(2, (n + 1) / 2), into: &layer)
+                                          n: max(2, (n + 1) / 2), into: &pts)
+                    for q in pts { layer.append(RasterPoint(q.0, q.1)) }
                     continue
                 }
+                let n = counts[k]
                 if n <= _ArcTable.maxChords {
-                    // The same cos/sin values, computed once per (corner, n) for the process.
+                    // The same values, computed once per (corner, n) for the process.
                     let t = _ArcTable.shared.quarter(k, n)
-                    for (c, s) in t { layer.append((cx + r * c, cy + r * s)) }
+                    for (c, s) in t { layer.append(RasterPoint(cx + r * c, cy + r * s)) }
                 } else {
+                    let f = _ArcTable.balance(n)
                     for i in 0...n {
                         let a = a0 + 0.5 * Double.pi * Double(i) / Double(n)
-                        layer.append((cx + r * cos(a), cy + r * sin(a)))
+                        let g = i == 0 || i == n ? 1 : f
+                        layer.append(RasterPoint(cx + r * (g * cos(a)), cy + r * (g * sin(a))))
                     }
                 }
             }
         } else {
-            layer = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            layer = [RasterPoint(x0, y0), RasterPoint(x1, y0), RasterPoint(x1, y1), RasterPoint(x0, y1)]
         }
         if reversed { layer.reverse() }
         let points: [RasterPoint]
-        if h.isAffine, let p = _HomogeneousClip.affineInside(layer, by: h, width: Double(width), height: Double(height)) {
-            points = p
+        if h.isAffine, _HomogeneousClip.affineInside(&layer, by: h, width: Double(width), height: Double(height)) {
+            points = layer
         } else {
-            points = _HomogeneousClip.clipPolygon(layer, by: h, width: Double(width), height: Double(height)).map { RasterPoint($0.x, $0.y) }
+            points = _HomogeneousClip.clipPolygon(layer.map { ($0.x, $0.y) }, by: h, width: Double(width), height: Double(height))
+                .map { RasterPoint($0.x, $0.y) }
         }
         guard points.count >= 3 else { return nil }
         var area = 0.0
@@ -441,7 +476,7 @@ struct _Planner {
     /// Chords for a quarter arc (centre `(cx, cy)`, radius `r`, from angle `a0`) under `h`
     /// (see `devicePolygon`).
     static func arcChords(_ cx: Double, _ cy: Double, _ r: Double, _ a0: Double, _ h: _Homography,
-                          affineScale: Double) -> Int {
+                          affineScale: Double, tolerance tol: Double) -> Int {
         var R: Double
         if h.isAffine {
             R = r * affineScale
@@ -458,7 +493,6 @@ struct _Planner {
             }
             R *= 1.25
         }
-        let tol = PathFlattening.defaultTolerance
         guard R.isFinite, R > tol else { return R.isFinite ? 1 : 64 }
         let theta = 2 * acos(1 - tol / R)
         // For a huge R, 1 − tol/R rounds to 1 and θ to 0: as many chords as allowed (found by
@@ -516,13 +550,20 @@ struct _Planner {
     }
 }
 
-/// cos/sin of the quarter-arc chord angles `a0 + ½π·i/n` (the planner's corners `k` = 0…3 start
-/// at π, 1.5π, 0, ½π) for n ≤ ``maxChords``: the same expressions as computed inline, evaluated
-/// once per process instead of per layer and frame.
+/// The balanced quarter-arc vertices `g·(cos, sin)(a0 + ½π·i/n)` (g = 1 at the two ends,
+/// ``balance(_:)`` inside; the planner's corners `k` = 0…3 start at π, 1.5π, 0, ½π) for
+/// n ≤ ``maxChords``: the same expressions as computed inline, evaluated once per process
+/// instead of per layer and frame.
 final class _ArcTable: Sendable {
     static let maxChords = 32
     static let shared = _ArcTable()
     let table: [[(Double, Double)]]
+
+    /// The balanced chords' radius factor for `n` chords per quarter: `(1 + 1/cos(θ/2))/2`,
+    /// θ = ½π/n (see `_Planner.devicePolygon`).
+    static func balance(_ n: Int) -> Double {
+        (1 + 1 / cos(0.25 * Double.pi / Double(n))) / 2
+    }
 
     init() {
         let starts = [Double.pi, 1.5 * Double.pi, 0, 0.5 * Double.pi]
@@ -530,9 +571,11 @@ final class _ArcTable: Sendable {
         for k in 0..<4 {
             for n in 0...Self.maxChords {
                 if n == 0 { t.append([]); continue }
+                let f = Self.balance(n)
                 t.append((0...n).map { i in
                     let a = starts[k] + 0.5 * Double.pi * Double(i) / Double(n)
-                    return (cos(a), sin(a))
+                    let g = i == 0 || i == n ? 1 : f
+                    return (g * cos(a), g * sin(a))
                 })
             }
         }

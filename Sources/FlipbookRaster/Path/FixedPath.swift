@@ -1,0 +1,93 @@
+/// A path flattened once (``PathFlattening``, at a tolerance, through a transform) into closed
+/// contours of 24.8 fixed-point points (``PathRasterizer``'s own `⌊256·v + ½⌋`), with the
+/// polyline's bounds: a path drawn in several bands is then flattened and converted once, not
+/// once per band. ``PathRasterizer/fill(_:rule:clip:into:)-(FixedPath,_,_,_)`` gives the bytes of
+/// ``PathRasterizer/fill(_:rule:transform:clip:into:)`` of the path (flattening is a pure
+/// function of each curve; the lines the path fill culls before converting them add nothing to
+/// the clip's cells; integer addition makes the order of the edges irrelevant).
+///
+/// `set(_:transform:tolerance:)` reuses the arrays' capacity (one value kept per drawn item
+/// allocates nothing once grown).
+public struct FixedPath: Sendable {
+    /// x₀, y₀, x₁, y₁, … of every contour, in order.
+    public private(set) var points: [Int32] = []
+    /// For each contour, the index (in points, i.e. pairs) one past its last point. A contour
+    /// is closed by an edge from its last point back to its first.
+    public private(set) var contourEnds: [Int32] = []
+    /// The polyline's bounds in pixels `(minX, minY, maxX, maxY)` (before rounding).
+    public private(set) var bounds = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+
+    public init() {}
+
+    public var isEmpty: Bool { contourEnds.isEmpty }
+
+    /// Flattens `path`; false (and empty) when a point of the polyline is not finite — the path
+    /// fill draws nothing then either.
+    @discardableResult
+    public mutating func set(_ path: RasterPath, transform: RasterTransform = .identity,
+                             tolerance: Double = PathFlattening.defaultTolerance) -> Bool {
+        var sink = _Sink(points: points, ends: contourEnds)
+        points = []; contourEnds = []                     // (the sink owns the storage meanwhile)
+        sink.points.removeAll(keepingCapacity: true); sink.ends.removeAll(keepingCapacity: true)
+        path.flatten(transform: transform, tolerance: tolerance, into: &sink)
+        points = sink.points; contourEnds = sink.ends; bounds = sink.bounds
+        if !sink.finite || !bounds.x.isFinite {
+            points.removeAll(keepingCapacity: true); contourEnds.removeAll(keepingCapacity: true)
+            bounds = SIMD4(.infinity, .infinity, -.infinity, -.infinity)
+            return false
+        }
+        return true
+    }
+
+    struct _Sink: FlattenSink {
+        var points: [Int32], ends: [Int32]
+        var bounds = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+        var finite = true
+        @inline(__always) mutating func add(_ p: RasterPoint) {
+            guard p.x.isFinite && p.y.isFinite else { finite = false; return }
+            bounds = SIMD4(Swift.min(bounds.x, p.x), Swift.min(bounds.y, p.y), Swift.max(bounds.z, p.x), Swift.max(bounds.w, p.y))
+            points.append(Int32(truncatingIfNeeded: PathRasterizer._fixed(p.x)))
+            points.append(Int32(truncatingIfNeeded: PathRasterizer._fixed(p.y)))
+        }
+        mutating func moveTo(_ p: RasterPoint) { add(p) }
+        mutating func lineTo(_ p: RasterPoint, smooth: Bool) { add(p) }
+        mutating func endSubpath(closed: Bool) { ends.append(Int32(truncatingIfNeeded: points.count / 2)) }
+    }
+}
+
+extension PathRasterizer {
+    /// Fills a ``FixedPath`` with `rule`, clipped to `clip`: the bytes of the path fill of the
+    /// path it was made from (at the same tolerance and transform).
+    @inlinable
+    public func fill<S: CoverageSink>(_ path: FixedPath, rule: FillRule = .nonZero, clip: RasterClip, into sink: inout S) {
+        let b = path.bounds
+        guard !path.isEmpty, b.x.isFinite, b.y.isFinite, b.z.isFinite, b.w.isFinite,
+              _prepare((b.x, b.y, b.z, b.w), clip) else { return }
+        let cells = _cells
+        // An edge with both ends at or above the buffer's first sub-row, or both at or below its
+        // end, adds nothing (`addLine` would return at once): skipped without the call — most
+        // edges of a path met by several bands are outside each of them.
+        let yLo = cells.yMinSub, yHi = cells.yMaxSub
+        path.points.withUnsafeBufferPointer { p in
+            path.contourEnds.withUnsafeBufferPointer { ends in
+                var start = 0
+                for e in ends {
+                    let end = Int(e)
+                    if end > start {
+                        let sx = Int(p[2 * start]), sy = Int(p[2 * start + 1])
+                        var cx = sx, cy = sy
+                        var i = start + 1
+                        while i < end {
+                            let x = Int(p[2 * i]), y = Int(p[2 * i + 1])
+                            if !((y <= yLo && cy <= yLo) || (y >= yHi && cy >= yHi)) { cells.addLine(cx, cy, x, y) }
+                            cx = x; cy = y; i += 1
+                        }
+                        cells.addLine(cx, cy, sx, sy)
+                    }
+                    start = end
+                }
+            }
+        }
+        cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, into: &sink)
+    }
+}
