@@ -22,9 +22,24 @@
 #endif
 
 #if FBK_X86
-FBK_AVX2 intptr_t fbk_gradient_avx2(uint32_t *out, intptr_t n, const uint32_t *table, int kind,
-                                    float u0, float v0, float w0, float mu, float mv, float mw,
-                                    int32_t before, int32_t after) {
+/* The loop-invariant values of one call. */
+typedef struct {
+    __m256 U0, V0, W0, MU, MV, MW;
+    __m256i vBefore, vAfter;
+} grad_setup;
+
+FBK_AVX2 static inline grad_setup grad_init(float u0, float v0, float w0, float mu, float mv, float mw,
+                                            int32_t before, int32_t after) {
+    grad_setup g;
+    g.U0 = _mm256_set1_ps(u0); g.V0 = _mm256_set1_ps(v0); g.W0 = _mm256_set1_ps(w0);
+    g.MU = _mm256_set1_ps(mu); g.MV = _mm256_set1_ps(mv); g.MW = _mm256_set1_ps(mw);
+    g.vBefore = _mm256_set1_epi32(before); g.vAfter = _mm256_set1_epi32(after);
+    return g;
+}
+
+/* The ramp indices of pixels i ... i + 7 (see the top of the file). `kind` and `affine` are
+ * constants in every instantiation (the callers switch once per call, not per block). */
+FBK_AVX2_INLINE __m256i grad_index(const grad_setup *g, intptr_t i, int kind, int affine) {
     const __m256 lane = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
     const __m256 last = _mm256_set1_ps(1023.0f), half = _mm256_set1_ps(0.5f);
@@ -32,65 +47,149 @@ FBK_AVX2 intptr_t fbk_gradient_avx2(uint32_t *out, intptr_t n, const uint32_t *t
     const __m256 halfPi = _mm256_set1_ps(1.5707963267948966f), pi = _mm256_set1_ps(3.141592653589793f);
     const __m256 invTwoPi = _mm256_set1_ps(1.0f / 6.283185307179586f);
     const __m256 c1 = _mm256_set1_ps(-0.0464964749f), c2 = _mm256_set1_ps(0.15931422f), c3 = _mm256_set1_ps(0.327622764f);
-    const __m256 U0 = _mm256_set1_ps(u0), V0 = _mm256_set1_ps(v0), W0 = _mm256_set1_ps(w0);
-    const __m256 MU = _mm256_set1_ps(mu), MV = _mm256_set1_ps(mv), MW = _mm256_set1_ps(mw);
-    const __m256i vBefore = _mm256_set1_epi32(before), vAfter = _mm256_set1_epi32(after);
-    const __m256i vNaN = _mm256_set1_epi32(1026);
-    /* An affine map has W = w0 + i*0 = 1 exactly at every pixel, and U/1 = U in IEEE
-     * arithmetic: the divisions (the slowest instructions here) are skipped with the same bits. */
-    const int affine = mw == 0.0f && w0 == 1.0f;
-    intptr_t i = 0;
-    for (; i < n; i += 8) {
-        __m256 f = _mm256_add_ps(_mm256_set1_ps((float)i), lane);
-        __m256 U = _mm256_add_ps(U0, _mm256_mul_ps(f, MU));
-        __m256 V = kind == 0 && affine ? U : _mm256_add_ps(V0, _mm256_mul_ps(f, MV));
-        __m256 u = U, v = V;
-        if (!affine) {
-            __m256 W = _mm256_add_ps(W0, _mm256_mul_ps(f, MW));
-            u = _mm256_div_ps(U, W);
-            v = _mm256_div_ps(V, W);
-        }
-        __m256 t;
-        if (kind == 0) {
-            t = u;
-        } else if (kind == 1) {
-            t = _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(u, u), _mm256_mul_ps(v, v)));
-        } else {
-            __m256 uneg = _mm256_cmp_ps(u, zero, _CMP_LT_OQ), vneg = _mm256_cmp_ps(v, zero, _CMP_LT_OQ);
-            __m256 ax = _mm256_blendv_ps(u, _mm256_xor_ps(u, sign), uneg);
-            __m256 ay = _mm256_blendv_ps(v, _mm256_xor_ps(v, sign), vneg);
-            __m256 steep = _mm256_cmp_ps(ay, ax, _CMP_GT_OQ);
-            __m256 mx = _mm256_blendv_ps(ax, ay, steep), mn = _mm256_blendv_ps(ay, ax, steep);
-            __m256 a = _mm256_div_ps(mn, mx);
-            a = _mm256_blendv_ps(a, zero, _mm256_cmp_ps(mx, zero, _CMP_EQ_OQ));
-            __m256 s = _mm256_mul_ps(a, a);
-            __m256 r = _mm256_add_ps(_mm256_mul_ps(c1, s), c2);
-            r = _mm256_sub_ps(_mm256_mul_ps(r, s), c3);
-            r = _mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(r, s), a), a);
-            r = _mm256_blendv_ps(r, _mm256_sub_ps(halfPi, r), steep);
-            r = _mm256_blendv_ps(r, _mm256_sub_ps(pi, r), uneg);
-            r = _mm256_blendv_ps(r, _mm256_xor_ps(r, sign), vneg);
-            t = _mm256_mul_ps(r, invTwoPi);
-            t = _mm256_blendv_ps(t, _mm256_add_ps(t, one), _mm256_cmp_ps(t, zero, _CMP_LT_OQ));
-        }
-        __m256 nan = _mm256_cmp_ps(t, t, _CMP_UNORD_Q);
-        __m256 c = _mm256_blendv_ps(t, zero, nan);
-        c = _mm256_blendv_ps(c, zero, _mm256_cmp_ps(c, zero, _CMP_LT_OQ));
-        c = _mm256_blendv_ps(c, one, _mm256_cmp_ps(c, one, _CMP_GT_OQ));
-        __m256i idx = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(c, last), half));
-        if (kind != 2) {
-            idx = _mm256_blendv_epi8(idx, vBefore, _mm256_castps_si256(_mm256_cmp_ps(t, zero, _CMP_LT_OQ)));
-            idx = _mm256_blendv_epi8(idx, vAfter, _mm256_castps_si256(_mm256_cmp_ps(t, one, _CMP_GT_OQ)));
-            idx = _mm256_blendv_epi8(idx, vNaN, _mm256_castps_si256(nan));
-        }
-        __m256i px = _mm256_i32gather_epi32((const int *)table, idx, 4);
+    __m256 f = _mm256_add_ps(_mm256_set1_ps((float)i), lane);
+    __m256 U = _mm256_add_ps(g->U0, _mm256_mul_ps(f, g->MU));
+    __m256 V = kind == 0 && affine ? U : _mm256_add_ps(g->V0, _mm256_mul_ps(f, g->MV));
+    __m256 u = U, v = V;
+    if (!affine) {
+        __m256 W = _mm256_add_ps(g->W0, _mm256_mul_ps(f, g->MW));
+        u = _mm256_div_ps(U, W);
+        v = _mm256_div_ps(V, W);
+    }
+    __m256 t;
+    if (kind == 0) {
+        t = u;
+    } else if (kind == 1) {
+        t = _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(u, u), _mm256_mul_ps(v, v)));
+    } else {
+        __m256 uneg = _mm256_cmp_ps(u, zero, _CMP_LT_OQ), vneg = _mm256_cmp_ps(v, zero, _CMP_LT_OQ);
+        __m256 ax = _mm256_blendv_ps(u, _mm256_xor_ps(u, sign), uneg);
+        __m256 ay = _mm256_blendv_ps(v, _mm256_xor_ps(v, sign), vneg);
+        __m256 steep = _mm256_cmp_ps(ay, ax, _CMP_GT_OQ);
+        __m256 mx = _mm256_blendv_ps(ax, ay, steep), mn = _mm256_blendv_ps(ay, ax, steep);
+        __m256 a = _mm256_div_ps(mn, mx);
+        a = _mm256_blendv_ps(a, zero, _mm256_cmp_ps(mx, zero, _CMP_EQ_OQ));
+        __m256 s = _mm256_mul_ps(a, a);
+        __m256 r = _mm256_add_ps(_mm256_mul_ps(c1, s), c2);
+        r = _mm256_sub_ps(_mm256_mul_ps(r, s), c3);
+        r = _mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(r, s), a), a);
+        r = _mm256_blendv_ps(r, _mm256_sub_ps(halfPi, r), steep);
+        r = _mm256_blendv_ps(r, _mm256_sub_ps(pi, r), uneg);
+        r = _mm256_blendv_ps(r, _mm256_xor_ps(r, sign), vneg);
+        t = _mm256_mul_ps(r, invTwoPi);
+        t = _mm256_blendv_ps(t, _mm256_add_ps(t, one), _mm256_cmp_ps(t, zero, _CMP_LT_OQ));
+    }
+    __m256 nan = _mm256_cmp_ps(t, t, _CMP_UNORD_Q);
+    __m256 c = _mm256_blendv_ps(t, zero, nan);
+    c = _mm256_blendv_ps(c, zero, _mm256_cmp_ps(c, zero, _CMP_LT_OQ));
+    c = _mm256_blendv_ps(c, one, _mm256_cmp_ps(c, one, _CMP_GT_OQ));
+    __m256i idx = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(c, last), half));
+    if (kind != 2) {
+        idx = _mm256_blendv_epi8(idx, g->vBefore, _mm256_castps_si256(_mm256_cmp_ps(t, zero, _CMP_LT_OQ)));
+        idx = _mm256_blendv_epi8(idx, g->vAfter, _mm256_castps_si256(_mm256_cmp_ps(t, one, _CMP_GT_OQ)));
+        idx = _mm256_blendv_epi8(idx, _mm256_set1_epi32(1026), _mm256_castps_si256(nan));
+    }
+    return idx;
+}
+
+/* table[idx] for 8 lanes. Eight scalar loads measured faster than vpgatherdd on Zen 4 (a
+ * 160-pixel microbenchmark: 0.27 vs 0.39 ns/pixel); every index is in 0 ... 1026. */
+FBK_AVX2_INLINE __m256i grad_lookup(const uint32_t *table, __m256i idx) {
+#if FBK_GRADIENT_GATHER
+    return _mm256_i32gather_epi32((const int *)table, idx, 4);
+#else
+    __m128i lo = _mm256_castsi256_si128(idx), hi = _mm256_extracti128_si256(idx, 1);
+    uint64_t a = (uint64_t)_mm_cvtsi128_si64(lo), b = (uint64_t)_mm_extract_epi64(lo, 1);
+    uint64_t c = (uint64_t)_mm_cvtsi128_si64(hi), d = (uint64_t)_mm_extract_epi64(hi, 1);
+    return _mm256_setr_epi32((int)table[(uint32_t)a], (int)table[a >> 32], (int)table[(uint32_t)b], (int)table[b >> 32],
+                             (int)table[(uint32_t)c], (int)table[c >> 32], (int)table[(uint32_t)d], (int)table[d >> 32]);
+#endif
+}
+
+FBK_AVX2_INLINE void grad_colors(uint32_t *out, intptr_t n, const uint32_t *table, const grad_setup *g,
+                                 int kind, int affine) {
+    for (intptr_t i = 0; i < n; i += 8) {
+        __m256i px = grad_lookup(table, grad_index(g, i, kind, affine));
         if (i + 8 <= n) {
             _mm256_storeu_si256((__m256i *)(out + i), px);
         } else {
             _mm256_maskstore_epi32((int *)(out + i), fbk_tail_keep(n - i), px);
         }
     }
+}
+
+FBK_AVX2 intptr_t fbk_gradient_avx2(uint32_t *out, intptr_t n, const uint32_t *table, int kind,
+                                    float u0, float v0, float w0, float mu, float mv, float mw,
+                                    int32_t before, int32_t after) {
+    /* An affine map has W = w0 + i*0 = 1 exactly at every pixel, and U/1 = U in IEEE
+     * arithmetic: the divisions (the slowest instructions here) are skipped with the same bits. */
+    const int affine = mw == 0.0f && w0 == 1.0f;
+    grad_setup g = grad_init(u0, v0, w0, mu, mv, mw, before, after);
+    switch (kind * 2 + affine) {
+    case 0: grad_colors(out, n, table, &g, 0, 0); break;
+    case 1: grad_colors(out, n, table, &g, 0, 1); break;
+    case 2: grad_colors(out, n, table, &g, 1, 0); break;
+    case 3: grad_colors(out, n, table, &g, 1, 1); break;
+    case 4: grad_colors(out, n, table, &g, 2, 0); break;
+    default: grad_colors(out, n, table, &g, 2, 1); break;
+    }
     return n;
+}
+
+/* Source-over of 8 source pixels s onto d, scaled per pixel by div255(mask * opacity) (or by
+ * the opacity without a mask): fbk_over_avx2's block, step for step. */
+FBK_AVX2_INLINE __m256i grad_over_block(__m256i s, __m256i d, const uint8_t *mask, uint32_t opacity) {
+    __m256i z = _mm256_setzero_si256();
+    __m256i slo = _mm256_unpacklo_epi8(s, z), shi = _mm256_unpackhi_epi8(s, z);
+    fbk_scale16(&slo, &shi, mask, opacity);
+    return fbk_over16(slo, shi, d);
+}
+
+FBK_AVX2_INLINE void grad_over(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
+                               const uint32_t *table, const grad_setup *g, int kind, int affine) {
+    const __m256i amask = _mm256_set1_epi32((int)0xFF000000u);
+    intptr_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t m = ~(uint64_t)0;
+        if (mask) {
+            m = fbk_load_u64(mask + i);
+            if (m == 0) continue; /* nothing covered (fbk_over_avx2 skips it too) */
+        }
+        __m256i px = grad_lookup(table, grad_index(g, i, kind, affine));
+        /* Opaque source, full coverage, opacity 255: s' = s, d' = s + div255(d * 0) = s. */
+        if (m == ~(uint64_t)0 && opacity == 255 && _mm256_testc_si256(px, amask)) {
+            _mm256_storeu_si256((__m256i *)(dst + i), px);
+            continue;
+        }
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), grad_over_block(px, d, mask ? mask + i : NULL, opacity));
+    }
+    if (i < n) { /* the last 1 ... 7 pixels: fbk_over_avx2's tail (zero-padded mask, masked d) */
+        intptr_t r = n - i;
+        __m256i keep = fbk_tail_keep(r);
+        uint8_t mb[8] = {0};
+        if (mask) fbk_tail_mask(mb, mask + i, r);
+        __m256i px = _mm256_and_si256(grad_lookup(table, grad_index(g, i, kind, affine)), keep);
+        __m256i out = grad_over_block(px, _mm256_maskload_epi32((const int *)(dst + i), keep), mask ? mb : NULL, opacity);
+        _mm256_maskstore_epi32((int *)(dst + i), keep, out);
+    }
+}
+
+FBK_AVX2 void fbk_gradient_over_avx2(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
+                                     const uint32_t *table, int kind,
+                                     float u0, float v0, float w0, float mu, float mv, float mw,
+                                     int32_t before, int32_t after) {
+    if (n <= 0 || opacity == 0) return;
+    const int affine = mw == 0.0f && w0 == 1.0f;
+    grad_setup g = grad_init(u0, v0, w0, mu, mv, mw, before, after);
+    switch (kind * 2 + affine) {
+    case 0: grad_over(dst, mask, opacity, n, table, &g, 0, 0); break;
+    case 1: grad_over(dst, mask, opacity, n, table, &g, 0, 1); break;
+    case 2: grad_over(dst, mask, opacity, n, table, &g, 1, 0); break;
+    case 3: grad_over(dst, mask, opacity, n, table, &g, 1, 1); break;
+    case 4: grad_over(dst, mask, opacity, n, table, &g, 2, 0); break;
+    default: grad_over(dst, mask, opacity, n, table, &g, 2, 1); break;
+    }
 }
 #else
 intptr_t fbk_gradient_avx2(uint32_t *out, intptr_t n, const uint32_t *table, int kind,
@@ -99,5 +198,12 @@ intptr_t fbk_gradient_avx2(uint32_t *out, intptr_t n, const uint32_t *table, int
     (void)out; (void)n; (void)table; (void)kind; (void)u0; (void)v0; (void)w0; (void)mu; (void)mv; (void)mw;
     (void)before; (void)after;
     return 0;
+}
+void fbk_gradient_over_avx2(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
+                            const uint32_t *table, int kind,
+                            float u0, float v0, float w0, float mu, float mv, float mw,
+                            int32_t before, int32_t after) {
+    (void)dst; (void)mask; (void)opacity; (void)n; (void)table; (void)kind; (void)u0; (void)v0; (void)w0;
+    (void)mu; (void)mv; (void)mw; (void)before; (void)after;
 }
 #endif
