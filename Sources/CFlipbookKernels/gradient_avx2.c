@@ -15,6 +15,7 @@
  * n are neither written nor read). Returns n.
  */
 #include "fbk_avx2.h"
+#include <math.h>
 
 #pragma STDC FP_CONTRACT OFF
 #if defined(__clang__)
@@ -39,7 +40,7 @@ FBK_AVX2 static inline grad_setup grad_init(float u0, float v0, float w0, float 
 
 /* The ramp indices of pixels i ... i + 7 (see the top of the file). `kind` and `affine` are
  * constants in every instantiation (the callers switch once per call, not per block). */
-FBK_AVX2_INLINE __m256i grad_index(const grad_setup *g, intptr_t i, int kind, int affine) {
+FBK_AVX2_INLINE __m256i grad_index(const grad_setup *g, intptr_t i, int kind, int affine, int simple) {
     const __m256 lane = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
     const __m256 last = _mm256_set1_ps(1023.0f), half = _mm256_set1_ps(0.5f);
@@ -79,6 +80,9 @@ FBK_AVX2_INLINE __m256i grad_index(const grad_setup *g, intptr_t i, int kind, in
         t = _mm256_mul_ps(r, invTwoPi);
         t = _mm256_blendv_ps(t, _mm256_add_ps(t, one), _mm256_cmp_ps(t, zero, _CMP_LT_OQ));
     }
+    /* `simple`: the caller has shown that every t of the call is a number in [0, 1] (see
+     * grad_simple), where the clamps and the before/after/NaN selects below change nothing. */
+    if (simple) return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(t, last), half));
     __m256 nan = _mm256_cmp_ps(t, t, _CMP_UNORD_Q);
     __m256 c = _mm256_blendv_ps(t, zero, nan);
     c = _mm256_blendv_ps(c, zero, _mm256_cmp_ps(c, zero, _CMP_LT_OQ));
@@ -107,9 +111,9 @@ FBK_AVX2_INLINE __m256i grad_lookup(const uint32_t *table, __m256i idx) {
 }
 
 FBK_AVX2_INLINE void grad_colors(uint32_t *out, intptr_t n, const uint32_t *table, const grad_setup *g,
-                                 int kind, int affine) {
+                                 int kind, int affine, int simple) {
     for (intptr_t i = 0; i < n; i += 8) {
-        __m256i px = grad_lookup(table, grad_index(g, i, kind, affine));
+        __m256i px = grad_lookup(table, grad_index(g, i, kind, affine, simple));
         if (i + 8 <= n) {
             _mm256_storeu_si256((__m256i *)(out + i), px);
         } else {
@@ -118,21 +122,51 @@ FBK_AVX2_INLINE void grad_colors(uint32_t *out, intptr_t n, const uint32_t *tabl
     }
 }
 
+/* Whether every lane the call computes (pixels 0 ... last, the last partial block whole) has a
+ * position t that is a number in [0, 1], so that index = trunc(t*1023 + 0.5) as it is:
+ *  - axial, affine: U = u0 + f*mu is monotone in f (each rounding is monotone), so t lies
+ *    between its values at f = 0 and f = last, computed here with the kernel's operations;
+ *  - conic, affine: t is in [0, 1] for any finite u, v (the wrap; mx = 0 is handled), and u,
+ *    v are finite when u0, v0 and the ends are (|u|, |v| bounded far below the float range).
+ * Radial and projective maps take the full path. */
+static inline int grad_simple(int kind, int affine, intptr_t n, float u0, float v0, float mu, float mv) {
+    if (!affine || n <= 0) return 0;
+    float last = (float)(((n + 7) & ~(intptr_t)7) - 1);
+    if (kind == 0) {
+        float u1 = u0 + last * mu;
+        return u0 >= 0.0f && u0 <= 1.0f && u1 >= 0.0f && u1 <= 1.0f;
+    }
+    if (kind == 2) {
+        float u1 = u0 + last * mu, v1 = v0 + last * mv;
+        const float big = 1e30f;
+        return fabsf(u0) < big && fabsf(v0) < big && fabsf(u1) < big && fabsf(v1) < big;
+    }
+    return 0;
+}
+
+/* One instantiation per (kind, affine, simple) that occurs: the switch runs once per call. */
+#define GRAD_DISPATCH(F, ...) do { \
+    const int affine = mw == 0.0f && w0 == 1.0f; \
+    const int simple = grad_simple(kind, affine, n, u0, v0, mu, mv); \
+    switch (kind * 4 + affine * 2 + simple) { \
+    case 0: F(__VA_ARGS__, 0, 0, 0); break; \
+    case 2: F(__VA_ARGS__, 0, 1, 0); break; \
+    case 3: F(__VA_ARGS__, 0, 1, 1); break; \
+    case 4: F(__VA_ARGS__, 1, 0, 0); break; \
+    case 6: F(__VA_ARGS__, 1, 1, 0); break; \
+    case 8: F(__VA_ARGS__, 2, 0, 0); break; \
+    case 10: F(__VA_ARGS__, 2, 1, 0); break; \
+    default: F(__VA_ARGS__, 2, 1, 1); break; \
+    } \
+} while (0)
+
 FBK_AVX2 intptr_t fbk_gradient_avx2(uint32_t *out, intptr_t n, const uint32_t *table, int kind,
                                     float u0, float v0, float w0, float mu, float mv, float mw,
                                     int32_t before, int32_t after) {
     /* An affine map has W = w0 + i*0 = 1 exactly at every pixel, and U/1 = U in IEEE
      * arithmetic: the divisions (the slowest instructions here) are skipped with the same bits. */
-    const int affine = mw == 0.0f && w0 == 1.0f;
     grad_setup g = grad_init(u0, v0, w0, mu, mv, mw, before, after);
-    switch (kind * 2 + affine) {
-    case 0: grad_colors(out, n, table, &g, 0, 0); break;
-    case 1: grad_colors(out, n, table, &g, 0, 1); break;
-    case 2: grad_colors(out, n, table, &g, 1, 0); break;
-    case 3: grad_colors(out, n, table, &g, 1, 1); break;
-    case 4: grad_colors(out, n, table, &g, 2, 0); break;
-    default: grad_colors(out, n, table, &g, 2, 1); break;
-    }
+    GRAD_DISPATCH(grad_colors, out, n, table, &g);
     return n;
 }
 
@@ -146,7 +180,7 @@ FBK_AVX2_INLINE __m256i grad_over_block(__m256i s, __m256i d, const uint8_t *mas
 }
 
 FBK_AVX2_INLINE void grad_over(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
-                               const uint32_t *table, const grad_setup *g, int kind, int affine) {
+                               const uint32_t *table, const grad_setup *g, int kind, int affine, int simple) {
     const __m256i amask = _mm256_set1_epi32((int)0xFF000000u);
     intptr_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -155,7 +189,7 @@ FBK_AVX2_INLINE void grad_over(uint32_t *dst, const uint8_t *mask, uint32_t opac
             m = fbk_load_u64(mask + i);
             if (m == 0) continue; /* nothing covered (fbk_over_avx2 skips it too) */
         }
-        __m256i px = grad_lookup(table, grad_index(g, i, kind, affine));
+        __m256i px = grad_lookup(table, grad_index(g, i, kind, affine, simple));
         /* Opaque source, full coverage, opacity 255: s' = s, d' = s + div255(d * 0) = s. */
         if (m == ~(uint64_t)0 && opacity == 255 && _mm256_testc_si256(px, amask)) {
             _mm256_storeu_si256((__m256i *)(dst + i), px);
@@ -169,7 +203,7 @@ FBK_AVX2_INLINE void grad_over(uint32_t *dst, const uint8_t *mask, uint32_t opac
         __m256i keep = fbk_tail_keep(r);
         uint8_t mb[8] = {0};
         if (mask) fbk_tail_mask(mb, mask + i, r);
-        __m256i px = _mm256_and_si256(grad_lookup(table, grad_index(g, i, kind, affine)), keep);
+        __m256i px = _mm256_and_si256(grad_lookup(table, grad_index(g, i, kind, affine, simple)), keep);
         __m256i out = grad_over_block(px, _mm256_maskload_epi32((const int *)(dst + i), keep), mask ? mb : NULL, opacity);
         _mm256_maskstore_epi32((int *)(dst + i), keep, out);
     }
@@ -180,16 +214,20 @@ FBK_AVX2 void fbk_gradient_over_avx2(uint32_t *dst, const uint8_t *mask, uint32_
                                      float u0, float v0, float w0, float mu, float mv, float mw,
                                      int32_t before, int32_t after) {
     if (n <= 0 || opacity == 0) return;
-    const int affine = mw == 0.0f && w0 == 1.0f;
     grad_setup g = grad_init(u0, v0, w0, mu, mv, mw, before, after);
-    switch (kind * 2 + affine) {
-    case 0: grad_over(dst, mask, opacity, n, table, &g, 0, 0); break;
-    case 1: grad_over(dst, mask, opacity, n, table, &g, 0, 1); break;
-    case 2: grad_over(dst, mask, opacity, n, table, &g, 1, 0); break;
-    case 3: grad_over(dst, mask, opacity, n, table, &g, 1, 1); break;
-    case 4: grad_over(dst, mask, opacity, n, table, &g, 2, 0); break;
-    default: grad_over(dst, mask, opacity, n, table, &g, 2, 1); break;
-    }
+    GRAD_DISPATCH(grad_over, dst, mask, opacity, n, table, &g);
+}
+
+/* The same function compiled for AVX-512VL/BW (runtime checked by the caller): the same
+ * 256-bit operations in the same order, so the same bytes, with 32 vector registers. */
+__attribute__((target("avx2,avx512f,avx512vl,avx512bw")))
+void fbk_gradient_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
+                                const uint32_t *table, int kind,
+                                float u0, float v0, float w0, float mu, float mv, float mw,
+                                int32_t before, int32_t after) {
+    if (n <= 0 || opacity == 0) return;
+    grad_setup g = grad_init(u0, v0, w0, mu, mv, mw, before, after);
+    GRAD_DISPATCH(grad_over, dst, mask, opacity, n, table, &g);
 }
 #else
 intptr_t fbk_gradient_avx2(uint32_t *out, intptr_t n, const uint32_t *table, int kind,
@@ -203,6 +241,13 @@ void fbk_gradient_over_avx2(uint32_t *dst, const uint8_t *mask, uint32_t opacity
                             const uint32_t *table, int kind,
                             float u0, float v0, float w0, float mu, float mv, float mw,
                             int32_t before, int32_t after) {
+    (void)dst; (void)mask; (void)opacity; (void)n; (void)table; (void)kind; (void)u0; (void)v0; (void)w0;
+    (void)mu; (void)mv; (void)mw; (void)before; (void)after;
+}
+void fbk_gradient_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
+                                const uint32_t *table, int kind,
+                                float u0, float v0, float w0, float mu, float mv, float mw,
+                                int32_t before, int32_t after) {
     (void)dst; (void)mask; (void)opacity; (void)n; (void)table; (void)kind; (void)u0; (void)v0; (void)w0;
     (void)mu; (void)mv; (void)mw; (void)before; (void)after;
 }

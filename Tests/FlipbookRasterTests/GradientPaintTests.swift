@@ -173,4 +173,31 @@ import FlipbookTestSupport
             }
         }
     }
+
+    /// Gentle affine maps whose positions stay inside [0, 1] over the whole span (the kernels'
+    /// clamp-free path for axial and conic) and ones that leave it near the ends: the native
+    /// colours and `shadeOver` equal the scalar reference.
+    @Test(arguments: [GradientPaint.Kind.axial, .radial, .conic])
+    func gentleMapsMatchScalar(_ kind: GradientPaint.Kind) {
+        var rng = SplitMix64(seed: 0x6e47_1e00 &+ UInt64(kind == .axial ? 1 : kind == .radial ? 2 : 3))
+        for trial in 0..<60 {
+            func r(_ s: Double) -> Double { (Double(rng.next() % 20001) / 10000 - 1) * s }
+            let m = [r(0.008), r(0.002), 0.5 + r(trial % 2 == 0 ? 0.2 : 0.7), r(0.008), r(0.002), r(0.5), 0, 0, 1]
+            let paint = GradientPaint(kind: kind, deviceToGradient: m, ramp: Self.redToBlue,
+                                      extendsBefore: trial % 3 != 0, extendsAfter: trial % 5 != 0)
+            let y = Int(rng.next() % 100), x0 = Int(rng.next() % 100)
+            for count in 0...67 {
+                var b = [UInt32](repeating: 7, count: count + 1), c = b
+                paint.shadeScalar(y: y, x0: x0, count: count, into: &b)
+                guard RasterBackend.nativeAvailable else { continue }
+                paint.shade(y: y, x0: x0, count: count, into: &c, backend: .native)
+                #expect(c == b, "native: kind \(kind) trial \(trial) count \(count)")
+                var dst = [UInt32](repeating: 0xFF20_4060, count: count + 1), expected = dst
+                SpanBlend.sourceOver(&expected, source: b, count: count, backend: .portable)
+                paint.shadeOver(y: y, x0: x0, count: count, onto: &dst, backend: .native)
+                #expect(dst == expected, "shadeOver: kind \(kind) trial \(trial) count \(count)")
+                if c != b || dst != expected { return }
+            }
+        }
+    }
 }

@@ -93,6 +93,12 @@ void fbk_gradient_over_avx2(uint32_t *dst, const uint8_t *mask, uint32_t opacity
                             const uint32_t *table, int kind,
                             float u0, float v0, float w0, float mu, float mv, float mw,
                             int32_t before, int32_t after);
+/// fbk_gradient_over_avx2 built for AVX-512VL/BW (same operations, same bytes; more
+/// registers). Callers check fbk_cpu_has_avx512bw().
+void fbk_gradient_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
+                                const uint32_t *table, int kind,
+                                float u0, float v0, float w0, float mu, float mv, float mw,
+                                int32_t before, int32_t after);
 
 #ifdef __cplusplus
 }

@@ -389,12 +389,16 @@ struct _GradientPainter: _Painter {
     let table: UnsafePointer<UInt32>
     let alpha: UInt32
     let code: Int32, before: Int32, after: Int32
+    /// The AVX-512VL build of the kernel (same bytes), for conic gradients only: measured 4 %
+    /// faster there (the polynomial needs more than 16 registers), no gain for axial/radial.
+    let wide: Bool
 
     init(paint: GradientPaint, table: UnsafePointer<UInt32>, alpha: UInt32) {
         self.m = paint.m; self.table = table; self.alpha = alpha
         code = paint.kind == .axial ? 0 : paint.kind == .radial ? 1 : 2
         before = paint.extendsBefore ? 1024 : 1026
         after = paint.extendsAfter ? 1025 : 1026
+        wide = code == 2 && RasterBackend.avx512Available
     }
 
     @inline(__always)
@@ -402,7 +406,11 @@ struct _GradientPainter: _Painter {
         let n = x1 - x0
         guard n > 0 else { return }
         let (u0, v0, w0) = GradientPaint.rowStart(m, y: y, x0: x0)
-        fbk_gradient_over_avx2(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after)
+        if wide {
+            fbk_gradient_over_avx512vl(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after)
+        } else {
+            fbk_gradient_over_avx2(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after)
+        }
     }
 }
 
