@@ -265,7 +265,7 @@ enum _BandExecutor {
         if tile > 0 { for i in 0..<n { interiors[i] = (0, 0) } }
         // The sink reaches the painter through a pointer: no copies (and reference counting) of
         // the painter's image state per span.
-        if r.x1 - r.x0 <= rowModeWidth {
+        if r.x1 - r.x0 <= rowModeWidth || P.prefersRows {
             // A narrow draw (a small layer): each row's spans gathered into one coverage row and
             // painted by one call — with ~3 spans per row of 10–45 px, the per-call set-up of
             // the samplers cost more than the pixels. (Narrower than a column tile: no tiling.)
@@ -378,6 +378,12 @@ extension _BandExecutor {
 /// Paints one span `[x0, x1)` of row `y` (coverage nil = 255 everywhere).
 protocol _Painter {
     func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?)
+    /// Paint whole rows (`_RowSink`) at any width: one call per row instead of one per span.
+    static var prefersRows: Bool { get }
+}
+
+extension _Painter {
+    static var prefersRows: Bool { false }
 }
 
 /// A gradient through the fused AVX2 kernel (`fbk_gradient_over_avx2`: the colours of
@@ -392,6 +398,12 @@ struct _GradientPainter: _Painter {
     /// The AVX-512VL build of the kernel (same bytes), for conic gradients only: measured 4 %
     /// faster there (the polynomial needs more than 16 registers), no gain for axial/radial.
     let wide: Bool
+    /// Whole rows (`_RowSink`): one kernel call per row, edges and interior, instead of three
+    /// (the 1–3 px edge spans of a rotated shape cost more in call set-up and partial blocks
+    /// than in pixels: −10–13 % of the gradient workload). The row's colours are then computed
+    /// from its first covered pixel (`GradientPaint`'s rule: positions from the painted span's
+    /// start), so pixels of rotated shapes can differ by ±1 from the span-by-span painting.
+    static var prefersRows: Bool { true }
 
     init(paint: GradientPaint, table: UnsafePointer<UInt32>, alpha: UInt32) {
         self.m = paint.m; self.table = table; self.alpha = alpha
