@@ -250,16 +250,36 @@ FBK_AVX2 void fbk_gradient_over_avx2(uint32_t *dst, const uint8_t *mask, uint32_
     GRAD_DISPATCH(grad_over, dst, mask, opacity, n, table, &g);
 }
 
-/* The same function compiled for AVX-512VL/BW (runtime checked by the caller): the same
- * 256-bit operations in the same order, so the same bytes, with 32 vector registers. */
+/* The same function compiled for AVX-512VL/BW: the same 256-bit operations in the same order,
+ * so the same bytes, with 32 vector registers. The caller checks fbk_cpu_has_avx512bw(); the
+ * VL check is here (every CPU with BW has had VL, but it is a separate CPUID bit): without it
+ * the AVX2 build runs. */
 __attribute__((target("avx2,avx512f,avx512vl,avx512bw")))
+static void grad_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
+                               const uint32_t *table, int kind,
+                               float u0, float v0, float w0, float mu, float mv, float mw,
+                               int32_t before, int32_t after) {
+    if (n <= 0 || opacity == 0) return;
+    grad_setup g = grad_init(u0, v0, w0, mu, mv, mw, before, after);
+    GRAD_DISPATCH(grad_over, dst, mask, opacity, n, table, &g);
+}
+
 void fbk_gradient_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
                                 const uint32_t *table, int kind,
                                 float u0, float v0, float w0, float mu, float mv, float mw,
                                 int32_t before, int32_t after) {
-    if (n <= 0 || opacity == 0) return;
-    grad_setup g = grad_init(u0, v0, w0, mu, mv, mw, before, after);
-    GRAD_DISPATCH(grad_over, dst, mask, opacity, n, table, &g);
+    static int cached = -1; /* every thread that races here computes the same value */
+    int vl = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (vl < 0) {
+        __builtin_cpu_init();
+        vl = __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
+        __atomic_store_n(&cached, vl, __ATOMIC_RELAXED);
+    }
+    if (vl) {
+        grad_over_avx512vl(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after);
+    } else {
+        fbk_gradient_over_avx2(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after);
+    }
 }
 #else
 intptr_t fbk_gradient_avx2(uint32_t *out, intptr_t n, const uint32_t *table, int kind,

@@ -94,7 +94,8 @@ void fbk_gradient_over_avx2(uint32_t *dst, const uint8_t *mask, uint32_t opacity
                             float u0, float v0, float w0, float mu, float mv, float mw,
                             int32_t before, int32_t after);
 /// fbk_gradient_over_avx2 built for AVX-512VL/BW (same operations, same bytes; more
-/// registers). Callers check fbk_cpu_has_avx512bw().
+/// registers); runs the AVX2 build on a CPU without AVX-512VL/BW. Callers check
+/// fbk_cpu_has_avx2().
 void fbk_gradient_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
                                 const uint32_t *table, int kind,
                                 float u0, float v0, float w0, float mu, float mv, float mw,
