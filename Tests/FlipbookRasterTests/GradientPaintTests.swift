@@ -170,6 +170,16 @@ import FlipbookTestSupport
                     #expect(got == expected, "\(backend): kind \(kind) trial \(trial) count \(count)")
                     if got != expected { return }
                 }
+                // Both builds of the fused kernel (the AVX-512 one only where the CPU has it).
+                for avx512 in RasterBackend.nativeAvailable ? [false] + (RasterBackend.avx512Available ? [true] : []) : [] {
+                    var got = dst0
+                    cov.withUnsafeBufferPointer { c in
+                        paint._shadeOverNative(y: y, x0: x0, count: count, onto: &got, opacity: opacity,
+                                               coverage: masked ? c.baseAddress! : nil, avx512: avx512)
+                    }
+                    #expect(got == expected, "avx512 \(avx512): kind \(kind) trial \(trial) count \(count)")
+                    if got != expected { return }
+                }
             }
         }
     }
@@ -196,7 +206,10 @@ import FlipbookTestSupport
                 SpanBlend.sourceOver(&expected, source: b, count: count, backend: .portable)
                 paint.shadeOver(y: y, x0: x0, count: count, onto: &dst, backend: .native)
                 #expect(dst == expected, "shadeOver: kind \(kind) trial \(trial) count \(count)")
-                if c != b || dst != expected { return }
+                var dst2 = [UInt32](repeating: 0xFF20_4060, count: count + 1)
+                paint._shadeOverNative(y: y, x0: x0, count: count, onto: &dst2, opacity: 255, coverage: nil, avx512: false)
+                #expect(dst2 == expected, "AVX2 build: kind \(kind) trial \(trial) count \(count)")
+                if c != b || dst != expected || dst2 != expected { return }
             }
         }
     }

@@ -245,19 +245,8 @@ public struct GradientPaint: Sendable {
                           coverage: UnsafePointer<UInt8>? = nil, backend: RasterBackend = .current) {
         guard count > 0, opacity > 0 else { return }
         if backend.effective == .native && kind != .twoCircle {
-            let (u0, v0, w0) = rowStart(y: y, x0: x0)
-            let code: Int32 = kind == .axial ? 0 : kind == .radial ? 1 : 2
-            let before: Int32 = extendsBefore ? 1024 : 1026, after: Int32 = extendsAfter ? 1025 : 1026
-            ramp.table.withUnsafeBufferPointer { table in
-                // Conic: the AVX-512VL build of the same kernel (same bytes, a little faster there).
-                if kind == .conic && RasterBackend.avx512Available {
-                    fbk_gradient_over_avx512vl(dst, coverage, UInt32(opacity), count, table.baseAddress!, code, u0, v0, w0,
-                                               m.0, m.3, m.6, before, after)
-                } else {
-                    fbk_gradient_over_avx2(dst, coverage, UInt32(opacity), count, table.baseAddress!, code, u0, v0, w0,
-                                           m.0, m.3, m.6, before, after)
-                }
-            }
+            _shadeOverNative(y: y, x0: x0, count: count, onto: dst, opacity: opacity, coverage: coverage,
+                             avx512: RasterBackend.avx512Available)
             return
         }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { buf in
@@ -268,6 +257,24 @@ public struct GradientPaint: Sendable {
                 SpanBlend.sourceOver(dst + i, source: buf.baseAddress!, count: n, opacity: opacity,
                                      coverage: coverage.map { $0 + i }, backend: backend)
                 i += n
+            }
+        }
+    }
+
+    /// `shadeOver` through the fused kernel: its AVX-512 build (`fbk_gradient_over_avx512vl`)
+    /// or the AVX2 one (the tests run both where the CPU has AVX-512). Not for `.twoCircle`.
+    func _shadeOverNative(y: Int, x0: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>, opacity: UInt8,
+                          coverage: UnsafePointer<UInt8>?, avx512: Bool) {
+        let (u0, v0, w0) = rowStart(y: y, x0: x0)
+        let code: Int32 = kind == .axial ? 0 : kind == .radial ? 1 : 2
+        let before: Int32 = extendsBefore ? 1024 : 1026, after: Int32 = extendsAfter ? 1025 : 1026
+        ramp.table.withUnsafeBufferPointer { table in
+            if avx512 {
+                fbk_gradient_over_avx512vl(dst, coverage, UInt32(opacity), count, table.baseAddress!, code, u0, v0, w0,
+                                           m.0, m.3, m.6, before, after)
+            } else {
+                fbk_gradient_over_avx2(dst, coverage, UInt32(opacity), count, table.baseAddress!, code, u0, v0, w0,
+                                       m.0, m.3, m.6, before, after)
             }
         }
     }

@@ -395,8 +395,7 @@ struct _GradientPainter: _Painter {
     let table: UnsafePointer<UInt32>
     let alpha: UInt32
     let code: Int32, before: Int32, after: Int32
-    /// The AVX-512VL build of the kernel (same bytes), for conic gradients only: measured 4 %
-    /// faster there (the polynomial needs more than 16 registers), no gain for axial/radial.
+    /// The AVX-512 build of the kernel (same bytes): positions 16 at a time.
     let wide: Bool
     /// Whole rows (`_RowSink`): one kernel call per row, edges and interior, instead of three
     /// (the 1–3 px edge spans of a rotated shape cost more in call set-up and partial blocks
@@ -410,7 +409,7 @@ struct _GradientPainter: _Painter {
         code = paint.kind == .axial ? 0 : paint.kind == .radial ? 1 : 2
         before = paint.extendsBefore ? 1024 : 1026
         after = paint.extendsAfter ? 1025 : 1026
-        wide = code == 2 && RasterBackend.avx512Available
+        wide = RasterBackend.avx512Available
     }
 
     @inline(__always)
