@@ -118,4 +118,99 @@ import FlipbookTestSupport
             }
         }
     }
+
+    /// `shadeOver` (the fused AVX2 kernel on `.native`) equals the scalar colours followed by
+    /// the portable source-over, bit for bit: spans 0…67, with and without coverage (runs of
+    /// 0, 255 and other values), opacity 255 and less, an opaque ramp (its blocks are stored
+    /// without reading the destination) and a translucent one.
+    @Test(arguments: [GradientPaint.Kind.axial, .radial, .conic])
+    func shadeOverMatchesShadeThenBlend(_ kind: GradientPaint.Kind) {
+        var rng = SplitMix64(seed: 0x5eed_0f0a &+ UInt64(kind == .axial ? 1 : kind == .radial ? 2 : 3))
+        let translucent = GradientRamp(stops: [GradientStop(location: 0, r: 1, g: 0.2, b: 0, a: 1),
+                                               GradientStop(location: 0.3, r: 0, g: 1, b: 0.5, a: 0.5),
+                                               GradientStop(location: 1, r: 0.1, g: 0, b: 1, a: 1)])
+        let opaque = GradientRamp(stops: [GradientStop(location: 0, r: 1, g: 0.2, b: 0, a: 1),
+                                          GradientStop(location: 0.5, r: 0, g: 1, b: 0.5, a: 1),
+                                          GradientStop(location: 1, r: 0.1, g: 0, b: 1, a: 1)])
+        for trial in 0..<48 {
+            func r(_ s: Double) -> Double { (Double(rng.next() % 20001) / 10000 - 1) * s }
+            var m = [r(0.05), r(0.05), r(2), r(0.05), r(0.05), r(2), 0, 0, 1]
+            if trial % 3 == 0 { m[6] = r(0.001); m[7] = r(0.001) }   // projective
+            let paint = GradientPaint(kind: kind, deviceToGradient: m, ramp: trial % 4 < 2 ? opaque : translucent,
+                                      extendsBefore: trial % 2 == 0, extendsAfter: trial % 5 < 3)
+            let opacity: UInt8 = trial % 3 == 1 ? UInt8(rng.next() % 255) : 255
+            let masked = trial % 2 == 1
+            let y = Int(rng.next() % 500), x0 = Int(rng.next() % 500)
+            for count in 0...67 {
+                let dst0 = (0..<(count + 1)).map { _ in
+                    let a = UInt32(rng.next() % 256)
+                    return (a << 24) | (UInt32(rng.next() % (UInt64(a) + 1)) << 16) | (UInt32(rng.next() % (UInt64(a) + 1)) << 8)
+                        | UInt32(rng.next() % (UInt64(a) + 1))
+                }
+                var cov = [UInt8](repeating: 255, count: count + 1)
+                var k = 0
+                while k < count {   // runs of one value (0, 255 or any) 1…12 long
+                    let len = Int(rng.next() % 12) + 1, pick = rng.next() % 4
+                    let v: UInt8 = pick == 0 ? 0 : pick == 3 ? UInt8(rng.next() % 256) : 255
+                    for j in k..<min(count, k + len) { cov[j] = masked && pick == 3 ? UInt8(rng.next() % 256) : v }
+                    k += len
+                }
+                var expected = dst0, colors = [UInt32](repeating: 0, count: count + 1)
+                paint.shadeScalar(y: y, x0: x0, count: count, into: &colors)
+                cov.withUnsafeBufferPointer { c in
+                    SpanBlend.sourceOver(&expected, source: colors, count: count, opacity: opacity,
+                                         coverage: masked ? c.baseAddress! : nil, backend: .portable)
+                }
+                for backend in [RasterBackend.portable] + (RasterBackend.nativeAvailable ? [.native] : []) {
+                    var got = dst0
+                    cov.withUnsafeBufferPointer { c in
+                        paint.shadeOver(y: y, x0: x0, count: count, onto: &got, opacity: opacity,
+                                        coverage: masked ? c.baseAddress! : nil, backend: backend)
+                    }
+                    #expect(got == expected, "\(backend): kind \(kind) trial \(trial) count \(count)")
+                    if got != expected { return }
+                }
+                // Both builds of the fused kernel (the AVX-512 one only where the CPU has it).
+                for avx512 in RasterBackend.nativeAvailable ? [false] + (RasterBackend.avx512Available ? [true] : []) : [] {
+                    var got = dst0
+                    cov.withUnsafeBufferPointer { c in
+                        paint._shadeOverNative(y: y, x0: x0, count: count, onto: &got, opacity: opacity,
+                                               coverage: masked ? c.baseAddress! : nil, avx512: avx512)
+                    }
+                    #expect(got == expected, "avx512 \(avx512): kind \(kind) trial \(trial) count \(count)")
+                    if got != expected { return }
+                }
+            }
+        }
+    }
+
+    /// Gentle affine maps whose positions stay inside [0, 1] over the whole span (the kernels'
+    /// clamp-free path for axial and conic) and ones that leave it near the ends: the native
+    /// colours and `shadeOver` equal the scalar reference.
+    @Test(arguments: [GradientPaint.Kind.axial, .radial, .conic])
+    func gentleMapsMatchScalar(_ kind: GradientPaint.Kind) {
+        var rng = SplitMix64(seed: 0x6e47_1e00 &+ UInt64(kind == .axial ? 1 : kind == .radial ? 2 : 3))
+        for trial in 0..<60 {
+            func r(_ s: Double) -> Double { (Double(rng.next() % 20001) / 10000 - 1) * s }
+            let m = [r(0.008), r(0.002), 0.5 + r(trial % 2 == 0 ? 0.2 : 0.7), r(0.008), r(0.002), r(0.5), 0, 0, 1]
+            let paint = GradientPaint(kind: kind, deviceToGradient: m, ramp: Self.redToBlue,
+                                      extendsBefore: trial % 3 != 0, extendsAfter: trial % 5 != 0)
+            let y = Int(rng.next() % 100), x0 = Int(rng.next() % 100)
+            for count in 0...67 {
+                var b = [UInt32](repeating: 7, count: count + 1), c = b
+                paint.shadeScalar(y: y, x0: x0, count: count, into: &b)
+                guard RasterBackend.nativeAvailable else { continue }
+                paint.shade(y: y, x0: x0, count: count, into: &c, backend: .native)
+                #expect(c == b, "native: kind \(kind) trial \(trial) count \(count)")
+                var dst = [UInt32](repeating: 0xFF20_4060, count: count + 1), expected = dst
+                SpanBlend.sourceOver(&expected, source: b, count: count, backend: .portable)
+                paint.shadeOver(y: y, x0: x0, count: count, onto: &dst, backend: .native)
+                #expect(dst == expected, "shadeOver: kind \(kind) trial \(trial) count \(count)")
+                var dst2 = [UInt32](repeating: 0xFF20_4060, count: count + 1)
+                paint._shadeOverNative(y: y, x0: x0, count: count, onto: &dst2, opacity: 255, coverage: nil, avx512: false)
+                #expect(dst2 == expected, "AVX2 build: kind \(kind) trial \(trial) count \(count)")
+                if c != b || dst != expected || dst2 != expected { return }
+            }
+        }
+    }
 }

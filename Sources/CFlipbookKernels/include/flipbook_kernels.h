@@ -98,6 +98,23 @@ intptr_t fbk_gradient_avx2(uint32_t *out, intptr_t n, const uint32_t *table, int
                            float u0, float v0, float w0, float mu, float mv, float mw,
                            int32_t before, int32_t after);
 
+/// Gradient + source-over in one pass (no colour buffer): pixel i of `dst` becomes
+/// fbk_over_avx2's result for the source colour fbk_gradient_avx2 gives pixel i, with the
+/// same `mask` (coverage, may be NULL) and `opacity`; the same bytes as the two calls in turn.
+/// Blocks whose 8 colours are opaque, fully covered at opacity 255 are stored without reading
+/// `dst` (source-over is then a copy). Masked blocks with all-zero coverage are skipped.
+void fbk_gradient_over_avx2(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
+                            const uint32_t *table, int kind,
+                            float u0, float v0, float w0, float mu, float mv, float mw,
+                            int32_t before, int32_t after);
+/// fbk_gradient_over_avx2 built for AVX-512VL/BW (same operations, same bytes; more
+/// registers); runs the AVX2 build on a CPU without AVX-512VL/BW. Callers check
+/// fbk_cpu_has_avx2().
+void fbk_gradient_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
+                                const uint32_t *table, int kind,
+                                float u0, float v0, float w0, float mu, float mv, float mw,
+                                int32_t before, int32_t after);
+
 #ifdef __cplusplus
 }
 #endif

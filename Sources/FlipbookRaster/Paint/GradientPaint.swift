@@ -117,7 +117,12 @@ public struct GradientPaint: Sendable {
 
     /// The row's start values `(U₀, V₀, W₀)` at pixel centre `(x0 + ½, y + ½)`.
     @inline(__always)
-    public func rowStart(y: Int, x0: Int) -> (Float, Float, Float) {
+    public func rowStart(y: Int, x0: Int) -> (Float, Float, Float) { Self.rowStart(m, y: y, x0: x0) }
+
+    /// ``rowStart(y:x0:)`` for a map `m` held elsewhere (painters that keep only plain values).
+    @inline(__always)
+    public static func rowStart(_ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float),
+                                y: Int, x0: Int) -> (Float, Float, Float) {
         let px = Float(x0) + 0.5, py = Float(y) + 0.5
         let u = m.0 * px + m.1 * py + m.2
         let v = m.3 * px + m.4 * py + m.5
@@ -228,6 +233,49 @@ public struct GradientPaint: Sendable {
         for j in i..<max(i, count) {
             let fj = Float(j)
             out[j] = color(position(u0 + fj * m.0, v0 + fj * m.3, w0 + fj * m.6))
+        }
+    }
+
+    /// The colours of pixels `x0 ..< x0 + count` of row `y` source-over onto `dst` (pixel `x0`
+    /// at `dst[0]`) with `opacity` and the optional per-pixel `coverage`: the bytes of
+    /// ``shade(y:x0:count:into:backend:)`` followed by `SpanBlend.sourceOver`. `.native` fuses
+    /// the two (`fbk_gradient_over_avx2`: no colour buffer, and opaque fully covered blocks are
+    /// stored without reading `dst`); otherwise the two steps in chunks of 256.
+    public func shadeOver(y: Int, x0: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>, opacity: UInt8 = 255,
+                          coverage: UnsafePointer<UInt8>? = nil, backend: RasterBackend = .current) {
+        guard count > 0, opacity > 0 else { return }
+        if backend.effective == .native && kind != .twoCircle {
+            _shadeOverNative(y: y, x0: x0, count: count, onto: dst, opacity: opacity, coverage: coverage,
+                             avx512: RasterBackend.avx512Available)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { buf in
+            var i = 0
+            while i < count {
+                let n = min(256, count - i)
+                shade(y: y, x0: x0 + i, count: n, into: buf.baseAddress!, backend: backend)
+                SpanBlend.sourceOver(dst + i, source: buf.baseAddress!, count: n, opacity: opacity,
+                                     coverage: coverage.map { $0 + i }, backend: backend)
+                i += n
+            }
+        }
+    }
+
+    /// `shadeOver` through the fused kernel: its AVX-512 build (`fbk_gradient_over_avx512vl`)
+    /// or the AVX2 one (the tests run both where the CPU has AVX-512). Not for `.twoCircle`.
+    func _shadeOverNative(y: Int, x0: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>, opacity: UInt8,
+                          coverage: UnsafePointer<UInt8>?, avx512: Bool) {
+        let (u0, v0, w0) = rowStart(y: y, x0: x0)
+        let code: Int32 = kind == .axial ? 0 : kind == .radial ? 1 : 2
+        let before: Int32 = extendsBefore ? 1024 : 1026, after: Int32 = extendsAfter ? 1025 : 1026
+        ramp.table.withUnsafeBufferPointer { table in
+            if avx512 {
+                fbk_gradient_over_avx512vl(dst, coverage, UInt32(opacity), count, table.baseAddress!, code, u0, v0, w0,
+                                           m.0, m.3, m.6, before, after)
+            } else {
+                fbk_gradient_over_avx2(dst, coverage, UInt32(opacity), count, table.baseAddress!, code, u0, v0, w0,
+                                       m.0, m.3, m.6, before, after)
+            }
         }
     }
 

@@ -239,12 +239,8 @@ enum _BandExecutor {
         }
         if case .gradient(let g) = d.paint, RasterBackend.current.effective == .native, g.kind != .twoCircle {
             // Resolved once per draw: the ramp pinned, the map's row start computed per span.
-            let w = r.x1 - r.x0
             g.ramp.table.withUnsafeBufferPointer { table in
-                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: w) { colors in
-                    cover(d, r, t, scratch, _GradientPainter(paint: g, table: table.baseAddress!, colors: colors.baseAddress!,
-                                                             alpha: d.alpha), tile: 0)
-                }
+                cover(d, r, t, scratch, _GradientPainter(paint: g, table: table.baseAddress!, alpha: d.alpha), tile: 0)
             }
             return
         }
@@ -271,7 +267,7 @@ enum _BandExecutor {
         if tile > 0 { for i in 0..<n { interiors[i] = (0, 0) } }
         // The sink reaches the painter through a pointer: no copies (and reference counting) of
         // the painter's image state per span.
-        if r.x1 - r.x0 <= rowModeWidth {
+        if r.x1 - r.x0 <= rowModeWidth || P.prefersRows {
             // A narrow draw (a small layer): each row's spans gathered into one coverage row and
             // painted by one call — with ~3 spans per row of 10–45 px, the per-call set-up of
             // the samplers cost more than the pixels. (Narrower than a column tile: no tiling.)
@@ -393,33 +389,50 @@ extension _BandExecutor {
 /// Paints one span `[x0, x1)` of row `y` (coverage nil = 255 everywhere).
 protocol _Painter {
     func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?)
+    /// Paint whole rows (`_RowSink`) at any width: one call per row instead of one per span.
+    static var prefersRows: Bool { get }
 }
 
-/// A gradient through the AVX2 kernel (`fbk_gradient_avx2`, bit-identical to
-/// `GradientPaint.shadeScalar`): per span, the colours into the draw's scratch row, then
-/// source-over with the draw's alpha and the coverage. The same bytes as `_SpanPainter.gradient`.
+extension _Painter {
+    static var prefersRows: Bool { false }
+}
+
+/// A gradient through the fused AVX2 kernel (`fbk_gradient_over_avx2`: the colours of
+/// `fbk_gradient_avx2`, bit-identical to `GradientPaint.shadeScalar`, source-over with the
+/// draw's alpha and the coverage in the same pass). The same bytes as `_SpanPainter.gradient`.
+/// Only plain values (no ramp array, so copies of the painter retain nothing).
 struct _GradientPainter: _Painter {
-    let paint: GradientPaint
+    let m: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
     let table: UnsafePointer<UInt32>
-    let colors: UnsafeMutablePointer<UInt32>
     let alpha: UInt32
     let code: Int32, before: Int32, after: Int32
+    /// The AVX-512 build of the kernel (same bytes): positions 16 at a time.
+    let wide: Bool
+    /// Whole rows (`_RowSink`): one kernel call per row, edges and interior, instead of three
+    /// (the 1–3 px edge spans of a rotated shape cost more in call set-up and partial blocks
+    /// than in pixels: −10–13 % of the gradient workload). The row's colours are then computed
+    /// from its first covered pixel (`GradientPaint`'s rule: positions from the painted span's
+    /// start), so pixels of rotated shapes can differ by ±1 from the span-by-span painting.
+    static var prefersRows: Bool { true }
 
-    init(paint: GradientPaint, table: UnsafePointer<UInt32>, colors: UnsafeMutablePointer<UInt32>, alpha: UInt32) {
-        self.paint = paint; self.table = table; self.colors = colors; self.alpha = alpha
+    init(paint: GradientPaint, table: UnsafePointer<UInt32>, alpha: UInt32) {
+        self.m = paint.m; self.table = table; self.alpha = alpha
         code = paint.kind == .axial ? 0 : paint.kind == .radial ? 1 : 2
         before = paint.extendsBefore ? 1024 : 1026
         after = paint.extendsAfter ? 1025 : 1026
+        wide = RasterBackend.avx512Available
     }
 
     @inline(__always)
     func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
         let n = x1 - x0
         guard n > 0 else { return }
-        let (u0, v0, w0) = paint.rowStart(y: y, x0: x0)
-        _ = fbk_gradient_avx2(colors, n, table, code, u0, v0, w0, paint.m.0, paint.m.3, paint.m.6, before, after)
-        SpanBlend.sourceOver(row + x0, source: colors, count: n, opacity: UInt8(alpha), coverage: coverage.map { UnsafePointer($0) },
-                             backend: .native)
+        let (u0, v0, w0) = GradientPaint.rowStart(m, y: y, x0: x0)
+        if wide {
+            fbk_gradient_over_avx512vl(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after)
+        } else {
+            fbk_gradient_over_avx2(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after)
+        }
     }
 }
 

@@ -42,20 +42,11 @@ enum _SpanPainter {
         }
     }
 
-    /// A gradient span: the paint's colours for the pixels (`GradientPaint.shade`, in chunks of
-    /// 256 in a stack buffer), then the source-over kernel with the opacity and coverage.
+    /// A gradient span: `GradientPaint.shadeOver` (the colours, then source-over with the
+    /// opacity and coverage; fused in one pass on the native backend).
     static func gradient(_ g: GradientPaint, alpha: UInt32, y: Int, x0: Int, x1: Int,
                          row: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutablePointer<UInt8>?) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { buf in
-            var x = x0
-            while x < x1 {
-                let n = min(256, x1 - x)
-                g.shade(y: y, x0: x, count: n, into: buf.baseAddress!)
-                SpanBlend.sourceOver(row + x, source: buf.baseAddress!, count: n, opacity: UInt8(alpha),
-                                     coverage: coverage.map { UnsafePointer($0 + (x - x0)) })
-                x += n
-            }
-        }
+        g.shadeOver(y: y, x0: x0, count: x1 - x0, onto: row + x0, opacity: UInt8(alpha), coverage: coverage.map { UnsafePointer($0) })
     }
 
     /// The images the fused samplers cannot draw (`_FastImage.kind` is nil: a `contentsRect`
