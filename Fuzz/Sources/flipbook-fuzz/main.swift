@@ -182,6 +182,8 @@ watchdog.start()
 if let replay = replayPath {
     // Replay one input as it is (no mutation): a kept crash, hang or RSS case.
     let input = [UInt8](FileManager.default.contents(atPath: replay) ?? Data())
+    currentInput = input  // what the watchdog saves if the replay hangs (it saved an empty file)
+    runStart = Date()
     switch target {
     case "scene": runScene(input)
     case "png": runPNG(input)
