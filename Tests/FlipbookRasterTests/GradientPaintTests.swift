@@ -90,18 +90,30 @@ import FlipbookTestSupport
         }
     }
 
+    /// Orange → green (alpha `middleAlpha`, at `middle`) → blue.
+    static func threeStops(middleAlpha: Double, middle: Double) -> GradientRamp {
+        GradientRamp(stops: [GradientStop(location: 0, r: 1, g: 0.2, b: 0, a: 1),
+                             GradientStop(location: middle, r: 0, g: 1, b: 0.5, a: middleAlpha),
+                             GradientStop(location: 1, r: 0.1, g: 0, b: 1, a: 1)])
+    }
+
+    /// A random device → gradient map: small linear terms, offsets within ±2, projective on
+    /// every third trial.
+    static func randomMap(_ rng: inout SplitMix64, trial: Int) -> [Double] {
+        func r(_ s: Double) -> Double { (Double(rng.next() % 20001) / 10000 - 1) * s }
+        var m = [r(0.05), r(0.05), r(2), r(0.05), r(0.05), r(2), 0, 0, 1]
+        if trial % 3 == 0 { m[6] = r(0.001); m[7] = r(0.001) }   // projective
+        return m
+    }
+
     /// The SIMD paths (Swift SIMD and, where the CPU has it, the AVX2 kernel) equal the scalar
     /// reference bit for bit. (`.enabled(if:)` is not used: the portable half runs everywhere.)
     @Test(arguments: [GradientPaint.Kind.axial, .radial, .conic])
     func simdMatchesScalar(_ kind: GradientPaint.Kind) {
         var rng = SplitMix64(seed: 0x9e37_79b9 &+ UInt64(kind == .axial ? 1 : kind == .radial ? 2 : 3))
-        let ramp = GradientRamp(stops: [GradientStop(location: 0, r: 1, g: 0.2, b: 0, a: 1),
-                                        GradientStop(location: 0.3, r: 0, g: 1, b: 0.5, a: 0.5),
-                                        GradientStop(location: 1, r: 0.1, g: 0, b: 1, a: 1)])
+        let ramp = Self.threeStops(middleAlpha: 0.5, middle: 0.3)
         for trial in 0..<40 {
-            func r(_ s: Double) -> Double { (Double(rng.next() % 20001) / 10000 - 1) * s }
-            var m = [r(0.05), r(0.05), r(2), r(0.05), r(0.05), r(2), 0, 0, 1]
-            if trial % 3 == 0 { m[6] = r(0.001); m[7] = r(0.001) }   // projective
+            let m = Self.randomMap(&rng, trial: trial)
             let paint = GradientPaint(kind: kind, deviceToGradient: m, ramp: ramp,
                                       extendsBefore: trial % 2 == 0, extendsAfter: trial % 4 < 2)
             let y = Int(rng.next() % 500), x0 = Int(rng.next() % 500)
@@ -126,16 +138,10 @@ import FlipbookTestSupport
     @Test(arguments: [GradientPaint.Kind.axial, .radial, .conic])
     func shadeOverMatchesShadeThenBlend(_ kind: GradientPaint.Kind) {
         var rng = SplitMix64(seed: 0x5eed_0f0a &+ UInt64(kind == .axial ? 1 : kind == .radial ? 2 : 3))
-        let translucent = GradientRamp(stops: [GradientStop(location: 0, r: 1, g: 0.2, b: 0, a: 1),
-                                               GradientStop(location: 0.3, r: 0, g: 1, b: 0.5, a: 0.5),
-                                               GradientStop(location: 1, r: 0.1, g: 0, b: 1, a: 1)])
-        let opaque = GradientRamp(stops: [GradientStop(location: 0, r: 1, g: 0.2, b: 0, a: 1),
-                                          GradientStop(location: 0.5, r: 0, g: 1, b: 0.5, a: 1),
-                                          GradientStop(location: 1, r: 0.1, g: 0, b: 1, a: 1)])
+        let translucent = Self.threeStops(middleAlpha: 0.5, middle: 0.3)
+        let opaque = Self.threeStops(middleAlpha: 1, middle: 0.5)
         for trial in 0..<48 {
-            func r(_ s: Double) -> Double { (Double(rng.next() % 20001) / 10000 - 1) * s }
-            var m = [r(0.05), r(0.05), r(2), r(0.05), r(0.05), r(2), 0, 0, 1]
-            if trial % 3 == 0 { m[6] = r(0.001); m[7] = r(0.001) }   // projective
+            let m = Self.randomMap(&rng, trial: trial)
             let paint = GradientPaint(kind: kind, deviceToGradient: m, ramp: trial % 4 < 2 ? opaque : translucent,
                                       extendsBefore: trial % 2 == 0, extendsAfter: trial % 5 < 3)
             let opacity: UInt8 = trial % 3 == 1 ? UInt8(rng.next() % 255) : 255
@@ -161,23 +167,20 @@ import FlipbookTestSupport
                     SpanBlend.sourceOver(&expected, source: colors, count: count, opacity: opacity,
                                          coverage: masked ? c.baseAddress! : nil, backend: .portable)
                 }
-                for backend in [RasterBackend.portable] + (RasterBackend.nativeAvailable ? [.native] : []) {
+                // Each backend, and both builds of the fused kernel (the AVX-512 one only where
+                // the CPU has it).
+                typealias Run = (UnsafePointer<UInt8>?, inout [UInt32]) -> Void
+                let backends = [RasterBackend.portable] + (RasterBackend.nativeAvailable ? [.native] : [])
+                let builds = RasterBackend.nativeAvailable ? [false] + (RasterBackend.avx512Available ? [true] : []) : []
+                let runs: [(String, Run)] =
+                    backends.map { b in ("\(b)", { c, got in
+                        paint.shadeOver(y: y, x0: x0, count: count, onto: &got, opacity: opacity, coverage: c, backend: b) }) }
+                    + builds.map { v in ("avx512 \(v)", { c, got in
+                        paint._shadeOverNative(y: y, x0: x0, count: count, onto: &got, opacity: opacity, coverage: c, avx512: v) }) }
+                for (label, run) in runs {
                     var got = dst0
-                    cov.withUnsafeBufferPointer { c in
-                        paint.shadeOver(y: y, x0: x0, count: count, onto: &got, opacity: opacity,
-                                        coverage: masked ? c.baseAddress! : nil, backend: backend)
-                    }
-                    #expect(got == expected, "\(backend): kind \(kind) trial \(trial) count \(count)")
-                    if got != expected { return }
-                }
-                // Both builds of the fused kernel (the AVX-512 one only where the CPU has it).
-                for avx512 in RasterBackend.nativeAvailable ? [false] + (RasterBackend.avx512Available ? [true] : []) : [] {
-                    var got = dst0
-                    cov.withUnsafeBufferPointer { c in
-                        paint._shadeOverNative(y: y, x0: x0, count: count, onto: &got, opacity: opacity,
-                                               coverage: masked ? c.baseAddress! : nil, avx512: avx512)
-                    }
-                    #expect(got == expected, "avx512 \(avx512): kind \(kind) trial \(trial) count \(count)")
+                    cov.withUnsafeBufferPointer { c in run(masked ? c.baseAddress! : nil, &got) }
+                    #expect(got == expected, "\(label): kind \(kind) trial \(trial) count \(count)")
                     if got != expected { return }
                 }
             }
