@@ -13,7 +13,7 @@ struct RecordingRangeOptions: ParsableArguments {
     var size: String?
     @Option(help: "Device pixels per point (overrides the scene).")
     var scale: Double?
-    @Option(parsing: .unconditional, help: "Frames (overrides the scene's range): A..B, A.., ..B or N.")
+    @Option(parsing: .unconditional, help: "Frames to render (overrides the scene's range): A..B inclusive, A.. (to the scene's last), ..B (from its first), or N (one frame).")
     var frames: String?
     @Option(help: "Seconds to render from frame 0 (overrides the scene's range).")
     var duration: Double?
@@ -21,13 +21,9 @@ struct RecordingRangeOptions: ParsableArguments {
     /// A `render` command with these options, so `plan` checks and resolves them exactly as
     /// `render` does (``RenderPlan``).
     func renderCommand(scene: String) throws -> RenderCommand {
-        var args = [scene]
-        if let fps { args += ["--fps", String(fps)] }
-        if let size { args += ["--size", size] }
-        if let scale { args += ["--scale", String(scale)] }
-        if let frames { args += ["--frames", frames] }
-        if let duration { args += ["--duration", String(duration)] }
-        return try RenderCommand.parse(args)
+        var command = try RenderCommand.parse([scene])
+        command.range = self
+        return command
     }
 }
 

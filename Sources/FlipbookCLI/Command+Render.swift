@@ -46,23 +46,11 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output: a file whose extension names the format (.mp4 .mov .webm .gif .apng .webp .y4m; .png for one frame), a folder for PNG frames (created), a pattern (out/f_%04d.png), or '-' (stdout, y4m).")
     var output: String?
 
-    @Option(help: "Frames per second (overrides the scene).")
-    var fps: Double?
-
-    @Option(help: "Size in points, WIDTHxHEIGHT (overrides the scene).")
-    var size: String?
-
-    @Option(help: "Device pixels per point (overrides the scene).")
-    var scale: Double?
-
-    @Option(parsing: .unconditional, help: "Frames to render (overrides the scene's range): A..B inclusive, A.. (to the scene's last), ..B (from its first), or N (one frame).")
-    var frames: String?
+    /// --fps, --size, --scale, --frames, --duration (shared with `plan`).
+    @OptionGroup var range: RecordingRangeOptions
 
     @Option(help: "Render one frame: a time in seconds ('1.5s', '250ms') or a frame number ('45'). With -o x.png, one file.")
     var still: String?
-
-    @Option(help: "Seconds to render from frame 0 (overrides the scene's range).")
-    var duration: Double?
 
     @Option(help: "Output format (default: -o's extension, else the scene's, else png).")
     var format: RenderFormat?

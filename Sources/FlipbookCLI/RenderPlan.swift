@@ -43,13 +43,13 @@ struct RenderPlan {
 
     /// Parses the command's options; the failure is one line naming the option.
     static func make(_ c: RenderCommand, environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<RenderPlan, RenderUsageError> {
-        if let f = c.fps, !(f.isFinite && f > 0 && f <= 1000) { return .failure(RenderUsageError("--fps must be in (0, 1000], got \(f)")) }
-        if let s = c.scale, !(s.isFinite && s > 0 && s <= 16) { return .failure(RenderUsageError("--scale must be in (0, 16], got \(s)")) }
-        if let d = c.duration, !(d.isFinite && d > 0) { return .failure(RenderUsageError("--duration must be a positive number of seconds, got \(d)")) }
-        if c.duration != nil && c.frames != nil { return .failure(RenderUsageError("give --frames or --duration, not both")) }
+        if let f = c.range.fps, !(f.isFinite && f > 0 && f <= 1000) { return .failure(RenderUsageError("--fps must be in (0, 1000], got \(f)")) }
+        if let s = c.range.scale, !(s.isFinite && s > 0 && s <= 16) { return .failure(RenderUsageError("--scale must be in (0, 16], got \(s)")) }
+        if let d = c.range.duration, !(d.isFinite && d > 0) { return .failure(RenderUsageError("--duration must be a positive number of seconds, got \(d)")) }
+        if c.range.duration != nil && c.range.frames != nil { return .failure(RenderUsageError("give --frames or --duration, not both")) }
         if let t = c.threads, !(1...256).contains(t) { return .failure(RenderUsageError("--threads must be 1...256, got \(t)")) }
         var size: (Double, Double)?
-        if let s = c.size {
+        if let s = c.range.size {
             let parts = s.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
             guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else {
                 return .failure(RenderUsageError("--size must be WIDTHxHEIGHT in points, e.g. 1280x720, got '\(s)'"))
@@ -57,7 +57,7 @@ struct RenderPlan {
             size = (w, h)
         }
         var frames: FrameSelection?
-        if let f = c.frames {
+        if let f = c.range.frames {
             guard let r = parseFrames(f) else {
                 return .failure(RenderUsageError("--frames must be A..B, A.., ..B or N with 0 <= A <= B, e.g. 0..59 or 10, got '\(f)'"))
             }
@@ -74,7 +74,7 @@ struct RenderPlan {
             if case .frame(let n) = s, n >= RecordingSettings.maximumFrames {
                 return .failure(RenderUsageError("--still \(t) goes past the last frame allowed, \(RecordingSettings.maximumFrames - 1)"))
             }
-            if c.frames != nil || c.duration != nil { return .failure(RenderUsageError("--still renders one frame; give it without --frames or --duration")) }
+            if c.range.frames != nil || c.range.duration != nil { return .failure(RenderUsageError("--still renders one frame; give it without --frames or --duration")) }
             if c.resume { return .failure(RenderUsageError("--still renders one frame; --resume has nothing to resume")) }
             still = s
         }
@@ -91,7 +91,7 @@ struct RenderPlan {
         let png = c.pngCompression.options
         let pattern: FramePattern
         do throws(FrameSinkError) { pattern = try c.pattern.map { p throws(FrameSinkError) in try FramePattern(p) } ?? .default } catch { return .failure(RenderUsageError("--pattern: \(error.description)")) }
-        return .success(RenderPlan(fps: c.fps, size: size, scale: c.scale, frames: frames, still: still, duration: c.duration,
+        return .success(RenderPlan(fps: c.range.fps, size: size, scale: c.range.scale, frames: frames, still: still, duration: c.range.duration,
                                    format: c.format, codec: c.codec, crf: c.crf, quality: c.quality, pixelFormat: c.pixelFormat,
                                    progress: c.progress, threads: c.threads ?? ProcessInfo.processInfo.activeProcessorCount,
                                    png: png, pattern: pattern, patternGiven: c.pattern != nil, shard: shard, planFile: c.planFile))
