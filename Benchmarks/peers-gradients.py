@@ -13,8 +13,9 @@ Each engine draws each square as a rectangle under the layer's transform with a 
 Usage: /tmp/peers-venv/bin/python Benchmarks/peers-gradients.py [--frames N] [--save DIR]
 Prints one line per engine and type: median / min ms per frame (one thread).
 """
-import argparse, importlib.util, math, os, statistics, sys, time
+import argparse, importlib.util, math, os, sys
 import numpy as np
+from peer_timing import timed
 
 W, H = 1920, 1080
 SEED = 0x67524144
@@ -50,17 +51,6 @@ def items():
         colors = [(r.byte(), r.byte(), r.byte()) for _ in range(3)]
         out.append((cx, cy, a, colors))
     return out
-
-
-def timed(frame, frames):
-    for _ in range(3):
-        frame()
-    ts = []
-    for _ in range(frames):
-        t = time.perf_counter()
-        frame()
-        ts.append((time.perf_counter() - t) * 1000)
-    return statistics.median(ts), min(ts)
 
 
 def skia_case(kind, its):

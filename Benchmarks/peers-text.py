@@ -18,8 +18,9 @@ cold: a new Typeface from the file every frame (a new typeface id: empty strike 
 Usage: /tmp/peers-venv/bin/python Benchmarks/peers-text.py [--frames N] [--save DIR]
 Prints one line per variant: median / min ms per frame (one thread).
 """
-import argparse, os, statistics, time
+import argparse, os
 import numpy as np
+from peer_timing import timed
 
 W, H = 1920, 1080
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -34,17 +35,6 @@ def lines():
         start = (i * 37) % n
         out.append(("".join(CORPUS[(start + k) % n] for k in range(80)), 14, 90.0 + 16 * i))
     return out
-
-
-def timed(frame, frames):
-    for _ in range(3):
-        frame()
-    ts = []
-    for _ in range(frames):
-        t = time.perf_counter()
-        frame()
-        ts.append((time.perf_counter() - t) * 1000)
-    return statistics.median(ts), min(ts)
 
 
 def skia_case(cold):
