@@ -71,15 +71,18 @@ FBK_AVX2_INLINE void fbk_scale16(__m256i *slo, __m256i *shi, const uint8_t *mask
  * (the packus_epi16 saturation is the min). s is the already scaled source in the layout of
  * fbk_scale16 (slo, shi), d 8 packed destination pixels; returns 8 packed pixels. */
 FBK_AVX2 static inline __m256i fbk_over16(__m256i slo, __m256i shi, __m256i d) {
-    const __m256i amask = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
-    const __m256i c255 = _mm256_set1_epi16(255);
+    /* d' = min(255, s' + div255(d * (255 - s'.a))) evaluated as min(255, s' + d - div255(d * s'.a)):
+     * the same number for every d, a in 0...255 (d*a/255 is never exactly n + 1/2, so rounding
+     * half up commutes with d - x; blend_avx512.c), with s' + d formed beside the product. */
+    __m256i amask = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                     6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    __asm__("" : "+x"(amask)); /* keep one vpshufb (not vpshuflw + vpshufhw) per broadcast */
     __m256i z = _mm256_setzero_si256();
-    __m256i ialo = _mm256_sub_epi16(c255, _mm256_shuffle_epi8(slo, amask));
-    __m256i iahi = _mm256_sub_epi16(c255, _mm256_shuffle_epi8(shi, amask));
-    __m256i dlo = fbk_div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ialo));
-    __m256i dhi = fbk_div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), iahi));
-    return _mm256_packus_epi16(_mm256_add_epi16(slo, dlo), _mm256_add_epi16(shi, dhi));
+    __m256i dlo = _mm256_unpacklo_epi8(d, z), dhi = _mm256_unpackhi_epi8(d, z);
+    __m256i plo = fbk_div255_16(_mm256_mullo_epi16(dlo, _mm256_shuffle_epi8(slo, amask)));
+    __m256i phi = fbk_div255_16(_mm256_mullo_epi16(dhi, _mm256_shuffle_epi8(shi, amask)));
+    return _mm256_packus_epi16(_mm256_sub_epi16(_mm256_add_epi16(slo, dlo), plo),
+                               _mm256_sub_epi16(_mm256_add_epi16(shi, dhi), phi));
 }
 #endif
 #endif
