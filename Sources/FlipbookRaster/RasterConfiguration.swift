@@ -24,12 +24,12 @@ public enum RasterBackend: Sendable, Hashable {
     @inlinable public static var nativeAvailable: Bool { fbk_cpu_avx2_cached() != 0 }
 
     /// True when the native backend may also use its AVX-512BW kernels (source-over without
-    /// coverage, e.g. an untransformed image layer): the CPU has AVX-512F/BW and `FLIPBOOK_AVX512` is not `off`.
+    /// coverage, e.g. an untransformed image layer; a solid colour with or without coverage;
+    /// radial and conic gradient positions): the CPU has AVX-512F/BW and `FLIPBOOK_AVX512` is
+    /// not `off`.
     /// They are bit-identical to the AVX2 ones (tested), so this changes speed only.
-    public static let avx512Available: Bool = {
-        if let v = getenv("FLIPBOOK_AVX512"), String(cString: v) == "off" { return false }
-        return nativeAvailable && fbk_cpu_has_avx512bw() != 0
-    }()
+    /// (A cached C flag, inlined, as ``nativeAvailable``: the solid-colour kernel asks per span.)
+    @inlinable public static var avx512Available: Bool { nativeAvailable && fbk_cpu_avx512_cached() != 0 }
 
     /// The backend every kernel uses when none is passed: resolved from
     /// ``RasterConfiguration/simd`` and ``nativeAvailable``.

@@ -67,7 +67,11 @@ public enum SpanBlend {
             // Single pixels (the edges of small shapes) go to the scalar twin (bit-identical);
             // everything else to the AVX2 kernel, whose last partial vector is a masked load and
             // store (it used to copy the tail through a stack buffer: two memcpy calls).
-            if count == 1 {
+            // With AVX-512BW every span, its last partial block included, is k-masked blocks of
+            // 16 (no scalar tail).
+            if RasterBackend.avx512Available {
+                fbk_solid_over_avx512(dst, color.packed, coverage, count)
+            } else if count == 1 {
                 _solidOverScalar(dst, color: color.packed, count: 1, coverage: coverage)
             } else {
                 fbk_solid_over_avx2(dst, color.packed, coverage, count)

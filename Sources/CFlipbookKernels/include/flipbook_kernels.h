@@ -54,6 +54,26 @@ void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *mask, intp
 /// 1 when the CPU (and OS) support AVX-512F and AVX-512BW, else 0.
 int fbk_cpu_has_avx512bw(void);
 
+/// fbk_cpu_has_avx512bw(), and the environment variable FLIPBOOK_AVX512 is not "off", asked
+/// once per process: -1 until then.
+extern int fbk_cpu_avx512_state;
+int fbk_cpu_avx512_allowed(void);
+
+/// fbk_cpu_avx512_allowed() as an inlined load of a cached flag (as fbk_cpu_avx2_cached).
+static inline int fbk_cpu_avx512_cached(void) {
+    int s = __atomic_load_n(&fbk_cpu_avx512_state, __ATOMIC_RELAXED);
+    if (s < 0) {
+        s = fbk_cpu_avx512_allowed();
+        __atomic_store_n(&fbk_cpu_avx512_state, s, __ATOMIC_RELAXED);
+    }
+    return s;
+}
+
+/// fbk_solid_over_avx2, 16 pixels per block with AVX-512BW; the last n mod 16 pixels are one
+/// k-masked block (pixels past the end are neither read nor written). Bit-identical.
+/// Callers must check fbk_cpu_has_avx512bw().
+void fbk_solid_over_avx512(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n);
+
 /// fbk_over_avx2 without a mask, 16 pixels per block with AVX-512BW (bit-identical; the last
 /// n mod 16 pixels run fbk_over_avx2). Callers must check fbk_cpu_has_avx512bw().
 void fbk_over_avx512(uint32_t *dst, const uint32_t *src, intptr_t n, uint32_t opacity);
