@@ -57,6 +57,33 @@ import FlipbookTestSupport
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
+    /// `SpanBlend.modulate` (the tint kernel) equals its scalar twin, `PixelMath.modulate` per
+    /// pixel: lengths 0...67, four starts, opaque, translucent, white, black and random tints
+    /// (any bytes: the kernel does not assume premultiplied input), guard pixels untouched.
+    @Test(.enabled(if: CPU.hasAVX2, "no AVX2: the native kernels do not run on this CPU"))
+    func nativeModulateMatchesPortable() {
+        var rng = SplitMix64(seed: 15)
+        let tints: [UInt32] = [0xFFFF_FFFF, 0, 0xFF66_66FF, 0x8040_2010, UInt32(truncatingIfNeeded: rng.next()), rng.premultiplied()]
+        var failures: [String] = []
+        for count in 0...67 {
+            for start in 0..<4 {
+                for tint in tints {
+                    let ok = compareBackends(seed: UInt64(count * 4 + start), count: count, start: start) { d, be in
+                        if count % 5 == 0 { for i in 0..<count where i % 3 == 0 { d[i] = UInt32(truncatingIfNeeded: i &* 0x9E37_79B9) } }
+                        SpanBlend.modulate(d, count: count, tint: tint, backend: be)
+                    }
+                    if !ok { failures.append("n=\(count) start=\(start) tint=\(tint)") }
+                }
+            }
+        }
+        // The scalar twin is PixelMath.modulate, pixel by pixel.
+        var p = (0..<67).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+        let before = p
+        p.withUnsafeMutableBufferPointer { SpanBlend._modulateScalar($0.baseAddress!, count: 67, tint: 0xC0A0_8060) }
+        #expect(p == before.map { PixelMath.modulate($0, 0xC0A0_8060) })
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
     /// The portable SIMD (Swift SIMD8) source-over equals the scalar twin, including invalid
     /// (non-premultiplied) input, which both saturate.
     @Test func portableSIMDMatchesScalar() {

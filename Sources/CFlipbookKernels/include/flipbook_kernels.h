@@ -51,6 +51,11 @@ void fbk_fill_avx2(uint32_t *dst, intptr_t n, uint32_t color);
 void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *mask, intptr_t n,
                    uint32_t opacity);
 
+/// Tint in place: p[i] = div255(p[i] * tint) per channel (a premultiplied colour multiplier:
+/// an emitter particle's colour, a replicator instance's). Scalar twin: SpanBlend's
+/// `_modulateScalar` (PixelMath.modulate per pixel).
+void fbk_modulate_avx2(uint32_t *p, intptr_t n, uint32_t tint);
+
 /// 1 when the CPU (and OS) support AVX-512F and AVX-512BW, else 0.
 int fbk_cpu_has_avx512bw(void);
 
