@@ -33,9 +33,11 @@ extension CAEmitterLayer {
         var cell: CAEmitterCell
     }
 
-    /// The particle nodes for layer-local time `local` from the emitter values `s`.
-    final func _particleNodes(_ s: _EmitterState, local: CFTimeInterval) -> [RenderLayer] {
-        guard let cells = s.cells, !cells.isEmpty, local.isFinite else { return [] }
+    /// The particles for layer-local time `local` from the emitter values `s`, as flat records
+    /// (``RenderParticles``: one sprite per cell with a drawable image, one record per particle).
+    final func _particles(_ s: _EmitterState, local: CFTimeInterval) -> RenderParticles {
+        var result = RenderParticles()
+        guard let cells = s.cells, !cells.isEmpty, local.isFinite else { return result }
         var out: [_Particle] = []
         var budget = Self.maximumParticles
         for (i, c) in cells.enumerated() {
@@ -44,19 +46,30 @@ extension CAEmitterLayer {
                   into: &out, budget: &budget)
         }
         if s.renderMode == .oldestLast { out.reverse() }
-        let additive = s.renderMode == .additive
-        return out.compactMap { p in
-            guard let image = p.cell.contents.flatMap({ $0 as? CGImage }), image.width > 0, image.height > 0 else { return nil }
-            let cs = p.cell.contentsScale.isFinite && p.cell.contentsScale > 0 ? p.cell.contentsScale : 1
-            let cr = p.cell.contentsRect
-            let w = CGFloat(image.width) * cr.width / cs, h = CGFloat(image.height) * cr.height / cs
-            var t = CATransform3DMakeRotation(CGFloat(p.rotation), 0, 0, 1)
-            t = CATransform3DScale(t, CGFloat(p.scale), CGFloat(p.scale), 1)
+        result.additive = s.renderMode == .additive
+        // Each cell's sprite once (-1: the cell draws nothing), looked up by identity.
+        var spriteOf: [ObjectIdentifier: Int] = [:]
+        result.items.reserveCapacity(out.count)
+        for p in out {
+            let id = ObjectIdentifier(p.cell)
+            var index = spriteOf[id] ?? -2
+            if index == -2 {
+                index = -1
+                if let image = p.cell.contents.flatMap({ $0 as? CGImage }), image.width > 0, image.height > 0 {
+                    let cs = p.cell.contentsScale.isFinite && p.cell.contentsScale > 0 ? p.cell.contentsScale : 1
+                    let cr = p.cell.contentsRect
+                    let w = CGFloat(image.width) * cr.width / cs, h = CGFloat(image.height) * cr.height / cs
+                    index = result.sprites.count
+                    result.sprites.append(.init(image: image, contentsRect: cr, contentsScale: cs, size: CGSize(width: w, height: h)))
+                }
+                spriteOf[id] = index
+            }
+            guard index >= 0 else { continue }
             let tint = RenderTint(red: Float(p.color.0), green: Float(p.color.1), blue: Float(p.color.2), alpha: Float(p.color.3))
-            return RenderLayer(bounds: CGRect(x: 0, y: 0, width: w, height: h), position: p.position, transform: t,
-                               contents: image, contentsRect: cr, contentsScale: cs,
-                               tint: tint.isIdentity ? nil : tint, blendsAdditively: additive)
+            result.items.append(.init(position: p.position, rotation: p.rotation, scale: p.scale,
+                                      tint: tint.isIdentity ? nil : tint, sprite: index))
         }
+        return result
     }
 
     /// A starting point on the emitter shape for particle `k`.

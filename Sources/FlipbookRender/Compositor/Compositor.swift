@@ -23,6 +23,9 @@ public final class Compositor {
     public let threadCount: Int
     /// Rows per band (the unit of parallel work).
     public let bandHeight: Int
+    /// Plans an emitter's particles from their flat records (`_Planner.particles`); false plans
+    /// their nodes one by one through the general layer path (tests: the two give the same ops).
+    package var plansParticlesFlat = true
     private var scratch: [_WorkerScratch] = []
     private let mips = _MipCache()
 
@@ -66,6 +69,7 @@ public final class Compositor {
     func plan(_ root: RenderLayer, width: Int, height: Int, scale: Double) -> [_Op] {
         var p = _Planner(width: width, height: height, scale: scale, mips: mips)
         p.parallelism = threadCount
+        p.plansParticlesFlat = plansParticlesFlat
         p.plan(root: root)
         mips.endFrame()
         return p.ops
