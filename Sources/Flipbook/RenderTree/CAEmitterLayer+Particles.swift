@@ -47,12 +47,14 @@ extension CAEmitterLayer {
         }
         if s.renderMode == .oldestLast { out.reverse() }
         result.additive = s.renderMode == .additive
-        // Each cell's sprite once (-1: the cell draws nothing), looked up by identity.
+        // Each cell's sprite once (-1: the cell draws nothing), looked up by identity — a cell's
+        // particles are consecutive (sub-cells' interleave), so the last cell is asked first.
         var spriteOf: [ObjectIdentifier: Int] = [:]
+        var last: (id: ObjectIdentifier, index: Int)? = nil
         result.items.reserveCapacity(out.count)
         for p in out {
             let id = ObjectIdentifier(p.cell)
-            var index = spriteOf[id] ?? -2
+            var index = last?.id == id ? last!.index : spriteOf[id] ?? -2
             if index == -2 {
                 index = -1
                 if let image = p.cell.contents.flatMap({ $0 as? CGImage }), image.width > 0, image.height > 0 {
@@ -64,6 +66,7 @@ extension CAEmitterLayer {
                 }
                 spriteOf[id] = index
             }
+            last = (id, index)
             guard index >= 0 else { continue }
             let tint = RenderTint(red: Float(p.color.0), green: Float(p.color.1), blue: Float(p.color.2), alpha: Float(p.color.3))
             result.items.append(.init(position: p.position, rotation: p.rotation, scale: p.scale,
