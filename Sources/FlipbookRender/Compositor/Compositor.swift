@@ -45,8 +45,9 @@ public final class Compositor {
                        background: RGBA8? = nil) throws(CompositorError) {
         let s = Double(scale)
         guard s.isFinite, s > 0 else { throw .invalidScale(s) }
-        let ops = plan(root, width: buffer.width, height: buffer.height, scale: s)
+        var ops = plan(root, width: buffer.width, height: buffer.height, scale: s)
         execute(ops, into: &buffer, background: background)
+        _OpMoves.release(&ops, workers: threadCount)
     }
 
     /// Renders `root` into a new `width × height` buffer filled with `background` first.

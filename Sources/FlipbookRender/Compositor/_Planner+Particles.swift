@@ -77,7 +77,8 @@ extension _Planner {
             planner.planParticles(p, (c * n / chunks)..<((c + 1) * n / chunks), parent: parent, clips: clips, opacity: opacity)
             results.set(c, planner.ops)
         }
-        for c in 0..<chunks { ops.append(contentsOf: results.get(c)) }
+        var lists = results.take()
+        _OpMoves.concatenate(&ops, &lists)
     }
 
     /// Particles `range` of `p`, one after the other.

@@ -280,7 +280,8 @@ struct _Planner {
             }
             results.set(c, p.ops)
         }
-        for c in 0..<chunks { ops.append(contentsOf: results.get(c)) }
+        var lists = results.take()
+        _OpMoves.concatenate(&ops, &lists)
     }
 
     /// Sublayers in drawing order: by `zPosition` (non-finite as 0), stable for equal values
@@ -616,4 +617,10 @@ final class _ChunkOps: @unchecked Sendable {
     init(count: Int) { lists = Array(repeating: [], count: count) }
     func set(_ i: Int, _ ops: [_Op]) { lists.withUnsafeMutableBufferPointer { $0[i] = ops } }
     func get(_ i: Int) -> [_Op] { lists[i] }
+    /// All the lists, handed over (this holds none after).
+    func take() -> [[_Op]] {
+        var out: [[_Op]] = []
+        swap(&out, &lists)
+        return out
+    }
 }
