@@ -77,6 +77,14 @@ void fbk_affine_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u,
                      int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
                      const uint8_t *mask);
 
+/// fbk_affine_avx2 with a tint: each sampled colour s becomes div255(s * tint) per channel
+/// (premultiplied tint, PixelMath.modulate) before the opacity, coverage and source-over.
+/// The same bytes as sampling onto transparent pixels, fbk_modulate_avx2, then fbk_over_avx2
+/// (scalar twin: ImageSampler.drawTintedAffineSpan's portable path).
+void fbk_affine_tint_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v,
+                          int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
+                          const uint8_t *mask, uint32_t tint);
+
 /// Projective bilinear sampler, fused like fbk_affine_avx2. For pixel i (px = x0 + i + 0.5):
 ///   X = m[0]*px + rowX,  Y = m[3]*px + rowY,  Q = m[6]*px + rowQ   (no FMA),
 ///   r = 1/Q, sx = X*r - 0.5, sy = Y*r - 0.5; the pixel is drawn only when Q > 0 and

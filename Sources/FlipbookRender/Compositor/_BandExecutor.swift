@@ -220,7 +220,18 @@ enum _BandExecutor {
         let r = d.bounds.intersection(t.rect)
         if r.isEmpty || d.alpha == 0 { return }
         scratch.rows(width: r.x1 - r.x0, rows: r.y1 - r.y0)
-        if case .image(let img) = d.paint, img.tint == nil, let kind = _FastImage.kind(img, x0: r.x0, x1: r.x1) {
+        // One copy of an image paint out of its box per draw (each copy retains the texture, the
+        // same object for every particle of an emitter, from every worker).
+        if case .image(let img) = d.paint, let kind = _FastImage.kind(img, x0: r.x0, x1: r.x1) {
+            if let tint = img.tint {
+                // A tinted image (an emitter particle): sampler, tint and painter resolved once
+                // per draw (`_TintedPainter`), not per span.
+                img.texture.withRasterImage { raster in
+                    let fast = _FastImage(img, kind: kind, raster: raster, alpha: 255)
+                    cover(d, r, t, scratch, _TintedPainter(fast: fast, tint: tint, alpha: d.alpha, samples: scratch.samples), tile: 0)
+                }
+                return
+            }
             img.texture.withRasterImage { raster in
                 let fast = _FastImage(img, kind: kind, raster: raster, alpha: d.alpha)
                 guard kind == .affine, fast.translate == nil else {
@@ -236,15 +247,6 @@ enum _BandExecutor {
                     }
                     cover(d, r, t, scratch, _AffinePainter(fast: fast, starts: starts.baseAddress!, y0: r.y0), tile: tileWidth)
                 }
-            }
-            return
-        }
-        if case .image(let img) = d.paint, let tint = img.tint, let kind = _FastImage.kind(img, x0: r.x0, x1: r.x1) {
-            // A tinted image (an emitter particle): sampler, tint and painter resolved once per
-            // draw (`_TintedPainter`), not per span.
-            img.texture.withRasterImage { raster in
-                let fast = _FastImage(img, kind: kind, raster: raster, alpha: 255)
-                cover(d, r, t, scratch, _TintedPainter(fast: fast, tint: tint, alpha: d.alpha, samples: scratch.samples), tile: 0)
             }
             return
         }

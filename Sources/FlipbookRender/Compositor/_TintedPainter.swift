@@ -32,6 +32,18 @@ struct _TintedPainter: _Painter {
     func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
         let n = x1 - x0
         guard n > 0 else { return }
+        if fast.kind == .affine, fast.translate == nil {
+            // Rotated or scaled (a spinning particle): the three passes below in one
+            // (`ImageSampler.drawTintedAffineSpan`, fused on the native backend). A row the
+            // sampler does not draw (`affineRow` nil) leaves the scratch transparent below,
+            // which paints nothing.
+            if let start = ImageSampler.affineRow(y: y, inverse: fast.affine, filter: fast.filter) {
+                ImageSampler.drawTintedAffineSpan(row: row, start: start, x0: x0, x1: x1, image: fast.raster, filter: fast.filter,
+                                                  edge: .clamp, opacity: UInt8(alpha), coverage: coverage.map { UnsafePointer($0) },
+                                                  tint: tint, scratch: samples, backend: backend)
+            }
+            return
+        }
         samples.update(repeating: 0, count: n)
         fast.span(y: y, x0: x0, x1: x1, row: samples - x0, coverage: nil)
         SpanBlend.modulate(samples, count: n, tint: tint, backend: backend)
