@@ -220,20 +220,20 @@ enum _BandExecutor {
         let r = d.bounds.intersection(t.rect)
         if r.isEmpty || d.alpha == 0 { return }
         scratch.rows(width: r.x1 - r.x0, rows: r.y1 - r.y0)
-        // One copy of an image paint out of its box per draw (each copy retains the texture, the
-        // same object for every particle of an emitter, from every worker).
-        if case .image(let img) = d.paint, let kind = _FastImage.kind(img, x0: r.x0, x1: r.x1) {
-            if let tint = img.tint {
+        // The image paint read in place in its box (`_ImagePaintBox`: no copy retaining the
+        // texture, the same object for every particle of an emitter, from every worker).
+        if case .image(let box) = d.paint, let kind = _FastImage.kind(box.paint, x0: r.x0, x1: r.x1) {
+            if let tint = box.paint.tint {
                 // A tinted image (an emitter particle): sampler, tint and painter resolved once
                 // per draw (`_TintedPainter`), not per span.
-                img.texture.withRasterImage { raster in
-                    let fast = _FastImage(img, kind: kind, raster: raster, alpha: 255)
+                box.paint.texture.withRasterImage { raster in
+                    let fast = _FastImage(box.paint, kind: kind, raster: raster, alpha: 255)
                     cover(d, r, t, scratch, _TintedPainter(fast: fast, tint: tint, alpha: d.alpha, samples: scratch.samples), tile: 0)
                 }
                 return
             }
-            img.texture.withRasterImage { raster in
-                let fast = _FastImage(img, kind: kind, raster: raster, alpha: d.alpha)
+            box.paint.texture.withRasterImage { raster in
+                let fast = _FastImage(box.paint, kind: kind, raster: raster, alpha: d.alpha)
                 guard kind == .affine, fast.translate == nil else {
                     cover(d, r, t, scratch, _FastPainter(fast: fast), tile: 0)
                     return

@@ -36,13 +36,14 @@ extension _Planner {
             toTexel = _Homography.scaleTranslate(sx: sw / dw, sy: sh / dh, tx: sx0 - 0 * sw / dw, ty: sy0 - 0 * sh / dh)
         }
 
-        /// `_MipCache.levels(for:upTo:)`'s answer for `level`, asking the cache only when the
-        /// levels fetched so far do not reach it (and could).
-        mutating func levels(upTo level: Int, _ mips: _MipCache) -> [PixelBuffer] {
+        /// Makes `levels` `_MipCache.levels(for:upTo:)`'s answer for `level`, asking the cache
+        /// only when the levels fetched so far do not reach it (and could). (Not returned: a
+        /// copy of the array per particle retained and released it — shared by the planner
+        /// threads.)
+        mutating func fetchLevels(upTo level: Int, _ mips: _MipCache) {
             if levels.isEmpty || (levels.count <= level && (levels[levels.count - 1].width > 1 || levels[levels.count - 1].height > 1)) {
                 levels = mips.levels(for: image, upTo: level)
             }
-            return levels
         }
     }
 
@@ -119,9 +120,9 @@ extension _Planner {
         let rho = centre.2 > 0 ? Self.minification(s.toTexel * inv, at: centre.0 / centre.2, centre.1 / centre.2) : 1
         var level = 0
         if rho >= 2 { level = Int(log2(rho).rounded(.down)) }
-        let levels = s.levels(upTo: level, mips)
-        level = min(level, levels.count - 1)
-        let tex = levels[level]
+        s.fetchLevels(upTo: level, mips)
+        level = min(level, s.levels.count - 1)
+        let tex = s.levels[level]
         let lsx = Double(tex.width) / s.iw, lsy = Double(tex.height) / s.ih
         let toLevel = _Homography.scaleTranslate(sx: lsx, sy: lsy, tx: 0, ty: 0)
         let cx0 = max(0, Int((s.sx0 * lsx).rounded(.down))), cy0 = max(0, Int((s.sy0 * lsy).rounded(.down)))
@@ -129,6 +130,6 @@ extension _Planner {
         guard cx1 > cx0, cy1 > cy0 else { return }
         let paint = _ImagePaint(texture: tex, inverse: toLevel * s.toTexel * inv, nearest: false,
                                 cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1, ninePart: nil, tint: tint)
-        emit(own, clips: clips, paint: .image(paint), opacity: opacity)
+        emit(own, clips: clips, paint: .image(_ImagePaintBox(paint)), opacity: opacity)
     }
 }
