@@ -13,9 +13,19 @@ enum _OpMoves {
 
     /// `ops + lists[0] + lists[1] + …`, moving every element (the lists are left holding
     /// placeholders). The same list, op for op, as appending copies.
+    ///
+    /// The result is a new array (an `Array` cannot be grown by moving into its spare
+    /// capacity), so `ops` is moved too; that is done only when the lists hold at least as
+    /// many ops as `ops` — the list at least doubles, so a tree with many parallel-planned
+    /// layers moves each op O(1) times in all — and the lists are appended as copies otherwise.
     static func concatenate(_ ops: inout [_Op], _ lists: inout [[_Op]]) {
         let total = lists.reduce(ops.count) { $0 + $1.count }
         guard total > ops.count else { return }
+        guard total - ops.count >= ops.count else {
+            for list in lists { ops.append(contentsOf: list) }
+            lists = []
+            return
+        }
         let merged = [_Op](unsafeUninitializedCapacity: total) { buf, count in
             var at = buf.baseAddress!
             func take(_ list: inout [_Op]) {

@@ -616,7 +616,6 @@ final class _ChunkOps: @unchecked Sendable {
     private var lists: [[_Op]]
     init(count: Int) { lists = Array(repeating: [], count: count) }
     func set(_ i: Int, _ ops: [_Op]) { lists.withUnsafeMutableBufferPointer { $0[i] = ops } }
-    func get(_ i: Int) -> [_Op] { lists[i] }
     /// All the lists, handed over (this holds none after).
     func take() -> [[_Op]] {
         var out: [[_Op]] = []
