@@ -95,7 +95,31 @@ FBK_AVX2 void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *
         _mm256_maskstore_epi32((int *)(dst + i), keep, solid_block(clo, d, mask ? mb : NULL));
     }
 }
+
+/* Tint: every channel of every pixel times the tint's channel, p' = div255(p * t) (per channel;
+ * PixelMath.modulate). The tint is the same for all pixels, so in the 16-bit layout it is one
+ * vector (the 4 channels repeated). Products fit 16 bits (255 * 255). */
+FBK_AVX2 void fbk_modulate_avx2(uint32_t *p, intptr_t n, uint32_t tint) {
+    if (n <= 0) return;
+    __m256i z = _mm256_setzero_si256();
+    __m256i t = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)tint), z);
+    intptr_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(p + i));
+        __m256i lo = fbk_div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, z), t));
+        __m256i hi = fbk_div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, z), t));
+        _mm256_storeu_si256((__m256i *)(p + i), _mm256_packus_epi16(lo, hi));
+    }
+    if (i < n) { /* tail: masked load and store, lanes >= n - i untouched */
+        __m256i keep = fbk_tail_keep(n - i);
+        __m256i s = _mm256_maskload_epi32((const int *)(p + i), keep);
+        __m256i lo = fbk_div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, z), t));
+        __m256i hi = fbk_div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, z), t));
+        _mm256_maskstore_epi32((int *)(p + i), keep, _mm256_packus_epi16(lo, hi));
+    }
+}
 #else
+void fbk_modulate_avx2(uint32_t *p, intptr_t n, uint32_t tint) { (void)p; (void)n; (void)tint; }
 void fbk_fill_avx2(uint32_t *dst, intptr_t n, uint32_t color) { (void)dst; (void)n; (void)color; }
 void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *mask, intptr_t n, uint32_t o) {
     (void)dst; (void)src; (void)mask; (void)n; (void)o;

@@ -81,9 +81,15 @@ FBK_AVX2_INLINE int all_inside(const fbk_image *img, __m256i x0, __m256i y0) {
     return _mm256_movemask_epi8(in) == -1;
 }
 
-/* opacity/coverage scale + source-over + store of one block (16-bit layout source) */
+/* [tint] + opacity/coverage scale + source-over + store of one block (16-bit layout source).
+ * `tint` (NULL: none) is the premultiplied tint in the 16-bit layout: s = div255(s * t) per
+ * channel first (PixelMath.modulate), as fbk_modulate_avx2 on the sampled colours. */
 FBK_AVX2_INLINE void finish(uint32_t *dst, __m256i slo, __m256i shi, const uint8_t *mask,
-                                   uint32_t opacity) {
+                                   uint32_t opacity, const __m256i *tint) {
+    if (tint) {
+        slo = fbk_div255_16(_mm256_mullo_epi16(slo, *tint));
+        shi = fbk_div255_16(_mm256_mullo_epi16(shi, *tint));
+    }
     fbk_scale16(&slo, &shi, mask, opacity);
     __m256i d = _mm256_loadu_si256((const __m256i *)dst);
     _mm256_storeu_si256((__m256i *)dst, fbk_over16(slo, shi, d));
@@ -131,7 +137,7 @@ FBK_AVX2_INLINE void clamp_coord(__m256i *c, __m256i *f, int32_t lim) {
 
 FBK_AVX2_INLINE int affine_block(uint32_t *dst, const fbk_image *img, __m256i hu, __m256i lu,
                                         __m256i hv, __m256i lv, int bilinear, int clamp,
-                                        uint32_t opacity, const uint8_t *mask) {
+                                        uint32_t opacity, const uint8_t *mask, const __m256i *tint) {
     __m256i slo, shi, ones = _mm256_set1_epi32(-1);
     if (bilinear) {
         __m256i fx = _mm256_srli_epi32(lu, 24), fy = _mm256_srli_epi32(lv, 24);
@@ -139,7 +145,7 @@ FBK_AVX2_INLINE int affine_block(uint32_t *dst, const fbk_image *img, __m256i hu
          * (0 <= x0 < w-1 keeps x0 and fx), so the clamp work is only done at the edges. */
         if (all_inside(img, hu, hv)) {
             bilerp_pairs(img, hu, hv, fx, fy, &slo, &shi);
-            finish(dst, slo, shi, mask, opacity);
+            finish(dst, slo, shi, mask, opacity, tint);
             return 1;
         }
         if (clamp) { clamp_coord(&hu, &fx, img->width); clamp_coord(&hv, &fy, img->height); }
@@ -166,7 +172,7 @@ FBK_AVX2_INLINE int affine_block(uint32_t *dst, const fbk_image *img, __m256i hu
         slo = _mm256_unpacklo_epi8(s, z);
         shi = _mm256_unpackhi_epi8(s, z);
     }
-    finish(dst, slo, shi, mask, opacity);
+    finish(dst, slo, shi, mask, opacity, tint);
     return 1;
 }
 
@@ -187,7 +193,7 @@ FBK_AVX2_INLINE void step64(__m256i *h, __m256i *l, __m256i dh, __m256i dl) {
 /* The loop, specialised by the caller on constant (bilinear, clamp) so no flag is tested per block. */
 FBK_AVX2_INLINE void affine_loop(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v,
                                  int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
-                                 const uint8_t *mask) {
+                                 const uint8_t *mask, const __m256i *tint) {
     int32_t hu[8], hv[8];
     uint32_t lu[8], lv[8];
     for (int k = 0; k < 8; k++) {
@@ -220,7 +226,7 @@ FBK_AVX2_INLINE void affine_loop(uint32_t *dst, intptr_t n, const fbk_image *img
             pu += su; pv += sv;
         }
         if (!(mask && fbk_load_u64(mask + i) == 0))
-            affine_block(dst + i, img, HU, LU, HV, LV, bilinear, clamp, opacity, mask ? mask + i : NULL);
+            affine_block(dst + i, img, HU, LU, HV, LV, bilinear, clamp, opacity, mask ? mask + i : NULL, tint);
         step64(&HU, &LU, dHU, dLU);
         step64(&HV, &LV, dHV, dLV);
     }
@@ -231,7 +237,7 @@ FBK_AVX2_INLINE void affine_loop(uint32_t *dst, intptr_t n, const fbk_image *img
         uint8_t mb[8] = {0};
         fbk_tail_load(db, dst + i, keep);
         if (mask) fbk_tail_mask(mb, mask + i, r);
-        if (affine_block(db, img, HU, LU, HV, LV, bilinear, clamp, opacity, mask ? mb : NULL))
+        if (affine_block(db, img, HU, LU, HV, LV, bilinear, clamp, opacity, mask ? mb : NULL, tint))
             fbk_tail_store(dst + i, db, keep);
     }
 }
@@ -242,11 +248,29 @@ FBK_AVX2 void fbk_affine_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, i
     if (n <= 0 || opacity == 0) return;
     fbk_image im = *img;
     if (bilinear) {
-        if (clamp) affine_loop(dst, n, &im, u, v, du, dv, 1, 1, opacity, mask);
-        else affine_loop(dst, n, &im, u, v, du, dv, 1, 0, opacity, mask);
+        if (clamp) affine_loop(dst, n, &im, u, v, du, dv, 1, 1, opacity, mask, NULL);
+        else affine_loop(dst, n, &im, u, v, du, dv, 1, 0, opacity, mask, NULL);
     } else {
-        if (clamp) affine_loop(dst, n, &im, u, v, du, dv, 0, 1, opacity, mask);
-        else affine_loop(dst, n, &im, u, v, du, dv, 0, 0, opacity, mask);
+        if (clamp) affine_loop(dst, n, &im, u, v, du, dv, 0, 1, opacity, mask, NULL);
+        else affine_loop(dst, n, &im, u, v, du, dv, 0, 0, opacity, mask, NULL);
+    }
+}
+
+/* fbk_affine_avx2 with the sampled colours tinted before the opacity and coverage (one pass
+ * instead of sample onto transparent -> fbk_modulate_avx2 -> fbk_over_avx2: the same
+ * operations on the same values, so the same bytes). */
+FBK_AVX2 void fbk_affine_tint_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v,
+                                   int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
+                                   const uint8_t *mask, uint32_t tint) {
+    if (n <= 0 || opacity == 0) return;
+    fbk_image im = *img;
+    const __m256i t = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)tint), _mm256_setzero_si256());
+    if (bilinear) {
+        if (clamp) affine_loop(dst, n, &im, u, v, du, dv, 1, 1, opacity, mask, &t);
+        else affine_loop(dst, n, &im, u, v, du, dv, 1, 0, opacity, mask, &t);
+    } else {
+        if (clamp) affine_loop(dst, n, &im, u, v, du, dv, 0, 1, opacity, mask, &t);
+        else affine_loop(dst, n, &im, u, v, du, dv, 0, 0, opacity, mask, &t);
     }
 }
 
@@ -303,7 +327,7 @@ FBK_AVX2_INLINE int proj_block(uint32_t *dst, const fbk_image *img, double xs, c
         if (!gather4(img, x0, y0, clamp, valid, &p00, &p10, &p01, &p11)) return 0;
         bilerp(p00, p10, p01, p11, fx, fy, &slo, &shi);
     }
-    finish(dst, slo, shi, mask, opacity);
+    finish(dst, slo, shi, mask, opacity, NULL);
     return 1;
 }
 
@@ -336,6 +360,12 @@ FBK_AVX2 void fbk_projective_avx2(uint32_t *dst, intptr_t n, const fbk_image *im
     else proj_loop(dst, n, &im, m9, x0, rowX, rowY, rowQ, 0, opacity, mask);
 }
 #else
+void fbk_affine_tint_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v, int64_t du,
+                          int64_t dv, int bilinear, int clamp, uint32_t opacity, const uint8_t *mask,
+                          uint32_t tint) {
+    (void)dst; (void)n; (void)img; (void)u; (void)v; (void)du; (void)dv; (void)bilinear; (void)clamp;
+    (void)opacity; (void)mask; (void)tint;
+}
 void fbk_affine_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v, int64_t du,
                      int64_t dv, int bilinear, int clamp, uint32_t opacity, const uint8_t *mask) {
     (void)dst; (void)n; (void)img; (void)u; (void)v; (void)du; (void)dv; (void)bilinear; (void)clamp;

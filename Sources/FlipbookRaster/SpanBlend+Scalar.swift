@@ -30,4 +30,9 @@ extension SpanBlend {
             for i in 0..<count { dst[i] = PixelMath.over(color, dst[i]) }
         }
     }
+
+    /// The scalar definition of ``modulate(_:count:tint:backend:)``.
+    package static func _modulateScalar(_ p: UnsafeMutablePointer<UInt32>, count: Int, tint: UInt32) {
+        for i in 0..<count { p[i] = PixelMath.modulate(p[i], tint) }
+    }
 }

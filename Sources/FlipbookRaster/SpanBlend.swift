@@ -80,4 +80,20 @@ public enum SpanBlend {
             _solidOverScalar(dst, color: color.packed, count: count, coverage: coverage)
         }
     }
+
+    /// Multiplies every pixel of the span by a premultiplied tint, channel by channel (the
+    /// colour multiplier of an emitter particle or a replicator instance):
+    ///
+    ///     p'.c = div255(p.c · t.c)     for c in R, G, B, A      (PixelMath.modulate)
+    ///
+    /// A transparent pixel stays transparent (0 · t = 0).
+    package static func modulate(_ p: UnsafeMutablePointer<UInt32>, count: Int, tint: UInt32,
+                                 backend: RasterBackend = .current) {
+        guard count > 0 else { return }
+        if backend.effective == .native {
+            fbk_modulate_avx2(p, count, tint)
+        } else {
+            _modulateScalar(p, count: count, tint: tint)
+        }
+    }
 }

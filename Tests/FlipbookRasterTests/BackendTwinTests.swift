@@ -57,6 +57,33 @@ import FlipbookTestSupport
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
+    /// `SpanBlend.modulate` (the tint kernel) equals its scalar twin, `PixelMath.modulate` per
+    /// pixel: lengths 0...67, four starts, opaque, translucent, white, black and random tints
+    /// (any bytes: the kernel does not assume premultiplied input), guard pixels untouched.
+    @Test(.enabled(if: CPU.hasAVX2, "no AVX2: the native kernels do not run on this CPU"))
+    func nativeModulateMatchesPortable() {
+        var rng = SplitMix64(seed: 15)
+        let tints: [UInt32] = [0xFFFF_FFFF, 0, 0xFF66_66FF, 0x8040_2010, UInt32(truncatingIfNeeded: rng.next()), rng.premultiplied()]
+        var failures: [String] = []
+        for count in 0...67 {
+            for start in 0..<4 {
+                for tint in tints {
+                    let ok = compareBackends(seed: UInt64(count * 4 + start), count: count, start: start) { d, be in
+                        if count % 5 == 0 { for i in 0..<count where i % 3 == 0 { d[i] = UInt32(truncatingIfNeeded: i &* 0x9E37_79B9) } }
+                        SpanBlend.modulate(d, count: count, tint: tint, backend: be)
+                    }
+                    if !ok { failures.append("n=\(count) start=\(start) tint=\(tint)") }
+                }
+            }
+        }
+        // The scalar twin is PixelMath.modulate, pixel by pixel.
+        var p = (0..<67).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+        let before = p
+        p.withUnsafeMutableBufferPointer { SpanBlend._modulateScalar($0.baseAddress!, count: 67, tint: 0xC0A0_8060) }
+        #expect(p == before.map { PixelMath.modulate($0, 0xC0A0_8060) })
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
     /// The portable SIMD (Swift SIMD8) source-over equals the scalar twin, including invalid
     /// (non-premultiplied) input, which both saturate.
     @Test func portableSIMDMatchesScalar() {
@@ -109,6 +136,46 @@ import FlipbookTestSupport
                                                     coverage: useCoverage ? c.baseAddress! : nil, backend: be)
                     }
                     if !ok { failures.append("n=\(count) y=\(y)") }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
+    /// The fused tinted affine sampler (`fbk_affine_tint_avx2`) equals its definition, the
+    /// portable three passes (sample onto transparent, modulate, source-over): lengths 0...67,
+    /// random rotations and scales over a 9×7 image (most footprints cross its edges, as a
+    /// particle's do), random tints, opacities, with and without coverage.
+    @Test(.enabled(if: CPU.hasAVX2, "no AVX2: the native kernels do not run on this CPU"),
+          arguments: [SampleFilter.bilinear, .nearest], [EdgeMode.decal, .clamp])
+    func nativeTintedAffineSamplerMatchesPortable(filter: SampleFilter, edge: EdgeMode) {
+        var rng = SplitMix64(seed: 21)
+        let w = 9, h = 7
+        let texels = (0..<(w * h)).map { _ in rng.premultiplied() }
+        let cov = (0..<80).map { _ in rng.coverage() }
+        var scratch = [UInt32](repeating: 0, count: 80)
+        var failures: [String] = []
+        texels.withUnsafeBufferPointer { tp in
+            cov.withUnsafeBufferPointer { c in
+                scratch.withUnsafeMutableBufferPointer { sp in
+                    let image = RasterImage(pixels: tp.baseAddress!, width: w, height: h, bytesPerRow: w * 4)
+                    for count in 0...67 {
+                        let angle = rng.unit() * 6.3, scale = 0.1 + rng.unit() * 1.2
+                        let t = AffineInverse(a: cos(angle) * scale, b: -sin(angle) * scale, c: rng.unit() * 12 - 6,
+                                              d: sin(angle) * scale, e: cos(angle) * scale, f: rng.unit() * 10 - 5)
+                        let start = count % 4, y = Int(rng.next() % 12)
+                        let opacity: UInt8 = [255, 204, 77][count % 3]
+                        let tint = count % 5 == 0 ? 0xFFFF_FFFF : rng.premultiplied()
+                        let useCoverage = count % 2 == 1
+                        guard let row = ImageSampler.affineRow(y: y, inverse: t, filter: filter) else { continue }
+                        let ok = compareBackends(seed: UInt64(count), count: count, start: start) { d, be in
+                            ImageSampler.drawTintedAffineSpan(row: d - start, start: row, x0: start, x1: start + count, image: image,
+                                                              filter: filter, edge: edge, opacity: opacity,
+                                                              coverage: useCoverage ? c.baseAddress! : nil, tint: tint,
+                                                              scratch: sp.baseAddress!, backend: be)
+                        }
+                        if !ok { failures.append("n=\(count) y=\(y) tint=\(tint)") }
+                    }
                 }
             }
         }

@@ -15,6 +15,25 @@ import FlipbookTestSupport
 
     /// Identity transform: every pixel centre lands on a texel centre (fx = fy = 0), so bilinear,
     /// nearest and projective all copy the source exactly onto a transparent destination.
+    /// `affineRow`'s rounding without libm is `Int64(x.rounded())`: ties both ways, the
+    /// doubles next to them, negative values, integers, 2⁵² and above (already integers),
+    /// and random fixed-point starts and steps.
+    @Test func roundingWithoutLibmIsRounded() {
+        var xs: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                            4_503_599_627_370_495.5, -4_503_599_627_370_495.5, 0x1p52, 0x1p60, -0x1p60, 0x1p62 + 2048]
+        for k in 0..<64 {
+            let h = Double(k) + 0.5
+            xs += [h, -h, h.nextUp, h.nextDown, -h.nextUp, -h.nextDown, Double(k), -Double(k)]
+        }
+        var rng = SplitMix64(seed: 3)
+        for _ in 0..<4000 {
+            let u = (Double(rng.next() % 1_000_000) / 1000 - 500) * ImageSampler._one   // |u| < 2^28 texels, 32.32
+            xs += [u, u / 4096, u * 8]
+        }
+        let bad = xs.filter { ImageSampler._roundedInt64($0) != Int64($0.rounded()) }
+        #expect(bad.isEmpty, "\(bad.prefix(5))")
+    }
+
     @Test(arguments: backends) func identityCopiesTheSource(backend: RasterBackend) {
         let w = 37, h = 5
         let texels = randomImage(w, h, seed: 3)

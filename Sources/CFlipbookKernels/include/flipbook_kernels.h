@@ -51,6 +51,11 @@ void fbk_fill_avx2(uint32_t *dst, intptr_t n, uint32_t color);
 void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *mask, intptr_t n,
                    uint32_t opacity);
 
+/// Tint in place: p[i] = div255(p[i] * tint) per channel (a premultiplied colour multiplier:
+/// an emitter particle's colour, a replicator instance's). Scalar twin: SpanBlend's
+/// `_modulateScalar` (PixelMath.modulate per pixel).
+void fbk_modulate_avx2(uint32_t *p, intptr_t n, uint32_t tint);
+
 /// 1 when the CPU (and OS) support AVX-512F and AVX-512BW, else 0.
 int fbk_cpu_has_avx512bw(void);
 
@@ -91,6 +96,14 @@ void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, int
 void fbk_affine_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v,
                      int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
                      const uint8_t *mask);
+
+/// fbk_affine_avx2 with a tint: each sampled colour s becomes div255(s * tint) per channel
+/// (premultiplied tint, PixelMath.modulate) before the opacity, coverage and source-over.
+/// The same bytes as sampling onto transparent pixels, fbk_modulate_avx2, then fbk_over_avx2
+/// (scalar twin: ImageSampler.drawTintedAffineSpan's portable path).
+void fbk_affine_tint_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v,
+                          int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
+                          const uint8_t *mask, uint32_t tint);
 
 /// Projective bilinear sampler, fused like fbk_affine_avx2. For pixel i (px = x0 + i + 0.5):
 ///   X = m[0]*px + rowX,  Y = m[3]*px + rowY,  Q = m[6]*px + rowQ   (no FMA),

@@ -33,9 +33,11 @@ extension CAEmitterLayer {
         var cell: CAEmitterCell
     }
 
-    /// The particle nodes for layer-local time `local` from the emitter values `s`.
-    final func _particleNodes(_ s: _EmitterState, local: CFTimeInterval) -> [RenderLayer] {
-        guard let cells = s.cells, !cells.isEmpty, local.isFinite else { return [] }
+    /// The particles for layer-local time `local` from the emitter values `s`, as flat records
+    /// (``RenderParticles``: one sprite per cell with a drawable image, one record per particle).
+    final func _particles(_ s: _EmitterState, local: CFTimeInterval) -> RenderParticles {
+        var result = RenderParticles()
+        guard let cells = s.cells, !cells.isEmpty, local.isFinite else { return result }
         var out: [_Particle] = []
         var budget = Self.maximumParticles
         for (i, c) in cells.enumerated() {
@@ -44,19 +46,33 @@ extension CAEmitterLayer {
                   into: &out, budget: &budget)
         }
         if s.renderMode == .oldestLast { out.reverse() }
-        let additive = s.renderMode == .additive
-        return out.compactMap { p in
-            guard let image = p.cell.contents.flatMap({ $0 as? CGImage }), image.width > 0, image.height > 0 else { return nil }
-            let cs = p.cell.contentsScale.isFinite && p.cell.contentsScale > 0 ? p.cell.contentsScale : 1
-            let cr = p.cell.contentsRect
-            let w = CGFloat(image.width) * cr.width / cs, h = CGFloat(image.height) * cr.height / cs
-            var t = CATransform3DMakeRotation(CGFloat(p.rotation), 0, 0, 1)
-            t = CATransform3DScale(t, CGFloat(p.scale), CGFloat(p.scale), 1)
+        result.additive = s.renderMode == .additive
+        // Each cell's sprite once (-1: the cell draws nothing), looked up by identity — a cell's
+        // particles are consecutive (sub-cells' interleave), so the last cell is asked first.
+        var spriteOf: [ObjectIdentifier: Int] = [:]
+        var last: (id: ObjectIdentifier, index: Int)? = nil
+        result.items.reserveCapacity(out.count)
+        for p in out {
+            let id = ObjectIdentifier(p.cell)
+            var index = last?.id == id ? last!.index : spriteOf[id] ?? -2
+            if index == -2 {
+                index = -1
+                if let image = p.cell.contents.flatMap({ $0 as? CGImage }), image.width > 0, image.height > 0 {
+                    let cs = p.cell.contentsScale.isFinite && p.cell.contentsScale > 0 ? p.cell.contentsScale : 1
+                    let cr = p.cell.contentsRect
+                    let w = CGFloat(image.width) * cr.width / cs, h = CGFloat(image.height) * cr.height / cs
+                    index = result.sprites.count
+                    result.sprites.append(.init(image: image, contentsRect: cr, contentsScale: cs, size: CGSize(width: w, height: h)))
+                }
+                spriteOf[id] = index
+            }
+            last = (id, index)
+            guard index >= 0 else { continue }
             let tint = RenderTint(red: Float(p.color.0), green: Float(p.color.1), blue: Float(p.color.2), alpha: Float(p.color.3))
-            return RenderLayer(bounds: CGRect(x: 0, y: 0, width: w, height: h), position: p.position, transform: t,
-                               contents: image, contentsRect: cr, contentsScale: cs,
-                               tint: tint.isIdentity ? nil : tint, blendsAdditively: additive)
+            result.items.append(.init(position: p.position, rotation: p.rotation, scale: p.scale,
+                                      tint: tint.isIdentity ? nil : tint, sprite: index))
         }
+        return result
     }
 
     /// A starting point on the emitter shape for particle `k`.
@@ -113,34 +129,47 @@ extension CAEmitterLayer {
         first = max(first, last - Self.maximumParticlesPerCell + 1)
         guard first <= last else { return }
         let r = _Random(base: path)
+        // The cell's and the layer's values, read once (not per particle): the same numbers
+        // in the same expressions below.
+        let lifetime = Double(cell.lifetime), lifetimeRange = Double(cell.lifetimeRange)
+        let longitude = Double(cell.emissionLongitude), emissionRange = Double(cell.emissionRange)
+        let cosLat = cos(Double(cell.emissionLatitude))
+        let velocity = Double(cell.velocity), velocityRange = Double(cell.velocityRange), layerVelocity = Double(s.velocity)
+        let ax = Double(cell.xAcceleration), ay = Double(cell.yAcceleration)
+        let scale0 = Double(cell.scale), scaleRange = Double(cell.scaleRange), scaleSpeed = Double(cell.scaleSpeed)
+        let layerScale = Double(s.scale)
+        let spin = Double(cell.spin), spinRange = Double(cell.spinRange), layerSpin = Double(s.spin)
+        let base = cell.color ?? CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        // (value, range, speed) per channel, R G B A.
+        let channels = [(Double(base.red), Double(cell.redRange), Double(cell.redSpeed)),
+                        (Double(base.green), Double(cell.greenRange), Double(cell.greenSpeed)),
+                        (Double(base.blue), Double(cell.blueRange), Double(cell.blueSpeed)),
+                        (Double(base.alpha), Double(cell.alphaRange), Double(cell.alphaSpeed))]
+        let subs = cell.emitterCells ?? []
         for k in first...last {
             guard budget > 0 else { return }
             let birth = Double(k) / rate, age = elapsed - birth
-            let life = (Double(cell.lifetime) + Double(cell.lifetimeRange) * r.sym(k, 1)) * lifeScale
+            let life = (lifetime + lifetimeRange * r.sym(k, 1)) * lifeScale
             guard age >= 0, age < life, let p0 = start(k, r) else { continue }
-            let theta = Double(cell.emissionLongitude) + Double(cell.emissionRange) * r.sym(k, 2)
-            let lat = Double(cell.emissionLatitude)
-            let speed = (Double(cell.velocity) + Double(cell.velocityRange) * r.sym(k, 3)) * Double(s.velocity) * cos(lat)
+            let theta = longitude + emissionRange * r.sym(k, 2)
+            let speed = (velocity + velocityRange * r.sym(k, 3)) * layerVelocity * cosLat
             let vx = speed * cos(theta), vy = speed * sin(theta)
-            let ax = Double(cell.xAcceleration), ay = Double(cell.yAcceleration)
             func position(at a: Double) -> CGPoint {
                 CGPoint(x: Double(p0.x) + vx * a + 0.5 * ax * a * a, y: Double(p0.y) + vy * a + 0.5 * ay * a * a)
             }
-            let scale = max(0, (Double(cell.scale) + Double(cell.scaleRange) * r.sym(k, 4) + Double(cell.scaleSpeed) * age) * Double(s.scale))
-            let rotation = (Double(cell.spin) + Double(cell.spinRange) * r.sym(k, 5)) * age * Double(s.spin)
-            let base = cell.color ?? CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-            func channel(_ v: CGFloat, _ range: Float, _ speed: Float, _ q: UInt64) -> Double {
-                let x = Double(v) + Double(range) * r.sym(k, q) + Double(speed) * age
+            let scale = max(0, (scale0 + scaleRange * r.sym(k, 4) + scaleSpeed * age) * layerScale)
+            let rotation = (spin + spinRange * r.sym(k, 5)) * age * layerSpin
+            func channel(_ i: Int, _ q: UInt64) -> Double {
+                let x = channels[i].0 + channels[i].1 * r.sym(k, q) + channels[i].2 * age
                 return x.isFinite ? min(max(x, 0), 1) : 0
             }
-            let color = (channel(base.red, cell.redRange, cell.redSpeed, 6), channel(base.green, cell.greenRange, cell.greenSpeed, 7),
-                         channel(base.blue, cell.blueRange, cell.blueSpeed, 8), channel(base.alpha, cell.alphaRange, cell.alphaSpeed, 9))
+            let color = (channel(0, 6), channel(1, 7), channel(2, 8), channel(3, 9))
             let here = position(at: age)
             guard here.x.isFinite, here.y.isFinite, scale.isFinite, rotation.isFinite else { continue }
             out.append(_Particle(position: here, scale: scale, rotation: rotation, color: color, cell: cell))
             budget -= 1
             // Sub-cells: this particle is their emitter while it lives, from where it is.
-            if let subs = cell.emitterCells, !subs.isEmpty {
+            if !subs.isEmpty {
                 for (j, d) in subs.enumerated() {
                     let sub = _Random.mix(path ^ _Random.mix(UInt64(bitPattern: Int64(k)) &+ 0xC0FF_EE00)) ^ _Random.mix(UInt64(j) &+ 1)
                     let childRate = Double(d.birthRate) * Double(s.birthRate)

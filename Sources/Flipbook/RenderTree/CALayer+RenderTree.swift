@@ -103,10 +103,13 @@ extension CALayer {
             sublayerNodes = _replicate(r, bounds: s.bounds, instance0: sublayerNodes, local: local,
                                        committed: committed, ignoringAnimations: ignoringAnimations)
         }
+        var particles: RenderParticles? = nil
         if let emitter = self as? CAEmitterLayer {
-            // Particles: after the layer's own content, before its sublayers.
+            // Particles: after the layer's own content, before its sublayers (flat records,
+            // listed first by the node's `sublayers`).
             let state = extras[_EmitterState.storageKey] as? _EmitterState ?? _EmitterState()
-            sublayerNodes = emitter._particleNodes(state, local: local) + sublayerNodes
+            let p = emitter._particles(state, local: local)
+            if !p.items.isEmpty { particles = p }
         }
         let node = RenderLayer(
             name: s.name, bounds: s.bounds, position: s.position, zPosition: s.zPosition,
@@ -133,6 +136,7 @@ extension CALayer {
             isTransformLayer: self is CATransformLayer, sortsSublayersByDepth: sortsByDepth,
             cornerCurve: s.cornerCurve
         )
+        node.particles = particles   // before anyone else sees the node
         return node
     }
 

@@ -10,10 +10,11 @@ import FlipbookGraphics
 /// Values are passed through unvalidated: non-finite geometry (NaN, ∞) is legal here and the
 /// compositor skips the affected layer.
 ///
-/// `@unchecked Sendable`: `mask` and `sublayers` are `private(set) var` only so that `deinit` can
+/// `@unchecked Sendable`: `mask` and the sublayer storage are `var`s only so that `deinit` can
 /// take them apart iteratively (releasing a 100,000-deep snapshot recursively would overflow the
 /// thread's stack); nothing else ever writes them, and `deinit` runs when no other reference
-/// exists, so the snapshot is immutable for every observer.
+/// exists. `particles` is written once, by the snapshot builder before it returns the node. So
+/// the snapshot is immutable for every observer.
 public final class RenderLayer: @unchecked Sendable {
     public let name: String?
     // Geometry (layer space is y-down, as on iOS).
@@ -49,7 +50,21 @@ public final class RenderLayer: @unchecked Sendable {
     public let shadowRadius: CGFloat
     // Tree.
     public private(set) var mask: RenderLayer?
-    public private(set) var sublayers: [RenderLayer]
+    /// The sublayers in order: an emitter's particles first (``particles``' nodes, built on
+    /// each call), then ``ownSublayers``.
+    public var sublayers: [RenderLayer] {
+        guard let particles, !particles.items.isEmpty else { return _sublayers }
+        return particles.nodes() + _sublayers
+    }
+    /// The sublayers that are not particles (`sublayers` without building particle nodes).
+    package var ownSublayers: [RenderLayer] { _sublayers }
+    /// Whether `sublayers` is non-empty (without building particle nodes).
+    package var hasSublayers: Bool { !_sublayers.isEmpty || !(particles?.items.isEmpty ?? true) }
+    private var _sublayers: [RenderLayer]
+    /// A `CAEmitterLayer`'s particles at the snapshot's time, as flat records (nil for other
+    /// layers and for an emitter with none). Set by the snapshot builder before the node is
+    /// returned, never written after (like `mask` and `sublayers`, a `var` only for that).
+    package internal(set) var particles: RenderParticles?
     /// A `CATransition` in flight on this layer, if any.
     public let transition: RenderTransition?
     /// A `contents` animation in flight: draw `from` at opacity `1 − f` and `to` at `f`
@@ -123,7 +138,7 @@ public final class RenderLayer: @unchecked Sendable {
         self.contentsScale = contentsScale; self.minificationFilter = minificationFilter
         self.magnificationFilter = magnificationFilter; self.shadowColor = shadowColor
         self.shadowOpacity = shadowOpacity; self.shadowOffset = shadowOffset; self.shadowRadius = shadowRadius
-        self.mask = mask; self.sublayers = sublayers; self.transition = transition
+        self.mask = mask; self._sublayers = sublayers; self.transition = transition
         self.contentsCrossfade = contentsCrossfade; self.shadowPath = shadowPath
         self.shape = shape; self.contentsAreFlipped = contentsAreFlipped
         self.allowsEdgeAntialiasing = allowsEdgeAntialiasing; self.edgeAntialiasingMask = edgeAntialiasingMask
@@ -136,14 +151,14 @@ public final class RenderLayer: @unchecked Sendable {
     /// referenced) hands its children to the stack before it is released, so no `deinit` nests
     /// more than one level deep whatever the depth of the tree. Shared subtrees are left alone.
     deinit {
-        guard mask != nil || !sublayers.isEmpty else { return }
-        var stack = sublayers
-        sublayers = []
+        guard mask != nil || !_sublayers.isEmpty else { return }
+        var stack = _sublayers
+        _sublayers = []
         if let m = mask { stack.append(m); mask = nil }
         while var node = stack.popLast() {
             guard isKnownUniquelyReferenced(&node) else { continue }
-            stack.append(contentsOf: node.sublayers)
-            node.sublayers = []
+            stack.append(contentsOf: node._sublayers)
+            node._sublayers = []
             if let m = node.mask { stack.append(m); node.mask = nil }
         }
     }

@@ -23,6 +23,9 @@ public final class Compositor {
     public let threadCount: Int
     /// Rows per band (the unit of parallel work).
     public let bandHeight: Int
+    /// Plans an emitter's particles from their flat records (`_Planner.particles`); false plans
+    /// their nodes one by one through the general layer path (tests: the two give the same ops).
+    package var plansParticlesFlat = true
     private var scratch: [_WorkerScratch] = []
     private let mips = _MipCache()
 
@@ -42,8 +45,9 @@ public final class Compositor {
                        background: RGBA8? = nil) throws(CompositorError) {
         let s = Double(scale)
         guard s.isFinite, s > 0 else { throw .invalidScale(s) }
-        let ops = plan(root, width: buffer.width, height: buffer.height, scale: s)
+        var ops = plan(root, width: buffer.width, height: buffer.height, scale: s)
         execute(ops, into: &buffer, background: background)
+        _OpMoves.release(&ops, workers: threadCount)
     }
 
     /// Renders `root` into a new `width × height` buffer filled with `background` first.
@@ -66,6 +70,7 @@ public final class Compositor {
     func plan(_ root: RenderLayer, width: Int, height: Int, scale: Double) -> [_Op] {
         var p = _Planner(width: width, height: height, scale: scale, mips: mips)
         p.parallelism = threadCount
+        p.plansParticlesFlat = plansParticlesFlat
         p.plan(root: root)
         mips.endFrame()
         return p.ops

@@ -25,6 +25,8 @@ final class _WorkerScratch: @unchecked Sendable {
     @exclusivity(unchecked) var folded: UnsafeMutablePointer<UInt8>
     /// A third one (`_RowSink`'s gathered row).
     @exclusivity(unchecked) var rowCoverage: UnsafeMutablePointer<UInt8>
+    /// A row of pixels (`_TintedPainter`'s sampled and tinted texels).
+    @exclusivity(unchecked) var samples: UnsafeMutablePointer<UInt32>
     @exclusivity(unchecked) var coverageCapacity: Int
     let rasterizer = PathRasterizer()
     @exclusivity(unchecked) var masks: UnsafeMutablePointer<UInt8>
@@ -37,6 +39,7 @@ final class _WorkerScratch: @unchecked Sendable {
         coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         folded = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         rowCoverage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        samples = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
         masks = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         interiors = UnsafeMutablePointer<(Int, Int)>.allocate(capacity: 1)
     }
@@ -45,6 +48,7 @@ final class _WorkerScratch: @unchecked Sendable {
         coverage.deallocate()
         folded.deallocate()
         rowCoverage.deallocate()
+        samples.deallocate()
         masks.deallocate()
         interiors.deallocate()
         for g in groups { g.deallocate() }
@@ -69,6 +73,8 @@ final class _WorkerScratch: @unchecked Sendable {
             folded = .allocate(capacity: width)
             rowCoverage.deallocate()
             rowCoverage = .allocate(capacity: width)
+            samples.deallocate()
+            samples = .allocate(capacity: width)
             coverageCapacity = width
         }
         if interiorCapacity < rows {
@@ -214,9 +220,20 @@ enum _BandExecutor {
         let r = d.bounds.intersection(t.rect)
         if r.isEmpty || d.alpha == 0 { return }
         scratch.rows(width: r.x1 - r.x0, rows: r.y1 - r.y0)
-        if case .image(let img) = d.paint, img.tint == nil, let kind = _FastImage.kind(img, x0: r.x0, x1: r.x1) {
-            img.texture.withRasterImage { raster in
-                let fast = _FastImage(img, kind: kind, raster: raster, alpha: d.alpha)
+        // The image paint read in place in its box (`_ImagePaintBox`: no copy retaining the
+        // texture, the same object for every particle of an emitter, from every worker).
+        if case .image(let box) = d.paint, let kind = _FastImage.kind(box.paint, x0: r.x0, x1: r.x1) {
+            if let tint = box.paint.tint {
+                // A tinted image (an emitter particle): sampler, tint and painter resolved once
+                // per draw (`_TintedPainter`), not per span.
+                box.paint.texture.withRasterImage { raster in
+                    let fast = _FastImage(box.paint, kind: kind, raster: raster, alpha: 255)
+                    cover(d, r, t, scratch, _TintedPainter(fast: fast, tint: tint, alpha: d.alpha, samples: scratch.samples), tile: 0)
+                }
+                return
+            }
+            box.paint.texture.withRasterImage { raster in
+                let fast = _FastImage(box.paint, kind: kind, raster: raster, alpha: d.alpha)
                 guard kind == .affine, fast.translate == nil else {
                     cover(d, r, t, scratch, _FastPainter(fast: fast), tile: 0)
                     return

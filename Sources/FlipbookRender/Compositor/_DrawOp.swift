@@ -60,11 +60,20 @@ struct _AlphaPaint: Sendable {
 }
 
 
+/// An image paint behind one reference of its own. Boxed: an image paint is ~150 bytes, and
+/// every copy of a draw (the band executor reads each op out of the list per band) moved the
+/// largest case's size. A class rather than an `indirect` case: matching `.image` copies the
+/// box reference (this draw's own object) and the executor reads the paint in place, where
+/// unboxing copied the paint out — retaining its texture, an object every particle of an
+/// emitter shares, from every worker thread at once (a contended reference count).
+final class _ImagePaintBox: Sendable {
+    let paint: _ImagePaint
+    init(_ paint: _ImagePaint) { self.paint = paint }
+}
+
 enum _Paint: Sendable {
     case solid(UInt32)
-    /// Boxed: an image paint is ~150 bytes, and every copy of a draw (the band executor reads
-    /// each op out of the list per band) moved the largest case's size.
-    indirect case image(_ImagePaint)
+    case image(_ImagePaintBox)
     case alpha(_AlphaPaint)
     /// A gradient (`CAGradientLayer`), boxed like images.
     indirect case gradient(GradientPaint)
@@ -74,13 +83,21 @@ enum _Paint: Sendable {
 /// clipped by ancestors' `masksToBounds`) multiply: `c = div255(c₀ · c₁)` per further shape,
 /// exact rounding (`PixelMath.mul8`); no shapes = the whole `bounds` (a shadow's alpha image).
 
-struct _Draw: Sendable {
-    var shapes: [_Shape]
-    var paint: _Paint
+///
+/// A class (immutable): the band executor matches each op of its band out of the list, and
+/// matching a struct payload copied it — its shapes array and paint retained and released per
+/// draw and band; now one reference of the draw's own is.
+final class _Draw: Sendable {
+    let shapes: [_Shape]
+    let paint: _Paint
     /// Opacity 0…255 (`round(opacity · 255)`).
-    var alpha: UInt32
+    let alpha: UInt32
     /// Intersection of the shapes' bounds.
-    var bounds: _IRect
+    let bounds: _IRect
+
+    init(shapes: [_Shape], paint: _Paint, alpha: UInt32, bounds: _IRect) {
+        self.shapes = shapes; self.paint = paint; self.alpha = alpha; self.bounds = bounds
+    }
 }
 
 /// How a finished offscreen group is put back.

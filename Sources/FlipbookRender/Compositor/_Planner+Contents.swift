@@ -122,10 +122,10 @@ extension _Planner {
         }
         if let g = ownClipGroup, d == l.bounds {
             let a = Self.alpha(opacity)
-            if a > 0 { ops.append(.draw(_Draw(shapes: [], paint: .image(paint), alpha: a, bounds: g.intersection(own.bounds)))) }
+            if a > 0 { ops.append(.draw(_Draw(shapes: [], paint: .image(_ImagePaintBox(paint)), alpha: a, bounds: g.intersection(own.bounds)))) }
             return
         }
-        emit(own, clips: clipList, paint: .image(paint), opacity: opacity)
+        emit(own, clips: clipList, paint: .image(_ImagePaintBox(paint)), opacity: opacity)
     }
 }
 

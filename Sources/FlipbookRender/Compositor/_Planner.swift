@@ -34,6 +34,9 @@ struct _Planner {
     var shadowNesting = 0
     /// Threads the planner may use for a layer's many sublayers (`planSublayers`).
     var parallelism = 1
+    /// Emitter particles from their flat records (`_Planner+Particles.swift`); false: through
+    /// their nodes (`RenderLayer.sublayers`), the reference the flat path must match.
+    var plansParticlesFlat = true
 
     /// The deepest layer nesting drawn: sublayers deeper than this (counted from the root, masks
     /// and transition pictures included) are skipped, so an absurdly deep tree cannot overflow
@@ -55,10 +58,17 @@ struct _Planner {
     /// The layer-to-superlayer matrix, with an extra layer-space translation `offset`
     /// (used by transitions that slide content).
     static func local(_ l: RenderLayer, offset: (Double, Double)) -> CATransform3D {
-        let b = l.bounds
-        let ax = b.minX + l.anchorPoint.x * b.width, ay = b.minY + l.anchorPoint.y * b.height
-        let pre = CATransform3DMakeTranslation(CGFloat(offset.0) - ax, CGFloat(offset.1) - ay, -l.anchorPointZ)
-        return pre * l.transform * CATransform3DMakeTranslation(l.position.x, l.position.y, l.zPosition)
+        local(bounds: l.bounds, anchorPoint: l.anchorPoint, anchorPointZ: l.anchorPointZ, transform: l.transform,
+              position: l.position, zPosition: l.zPosition, offset: offset)
+    }
+
+    /// `local(_:offset:)` from the values themselves (an emitter particle has no node).
+    @inline(__always)
+    static func local(bounds b: CGRect, anchorPoint: CGPoint, anchorPointZ: CGFloat, transform: CATransform3D,
+                      position: CGPoint, zPosition: CGFloat, offset: (Double, Double)) -> CATransform3D {
+        let ax = b.minX + anchorPoint.x * b.width, ay = b.minY + anchorPoint.y * b.height
+        let pre = CATransform3DMakeTranslation(CGFloat(offset.0) - ax, CGFloat(offset.1) - ay, -anchorPointZ)
+        return pre * transform * CATransform3DMakeTranslation(position.x, position.y, zPosition)
     }
 
     /// The matrix a layer's sublayers see as their superlayer space, given the layer's own
@@ -89,7 +99,9 @@ struct _Planner {
         if l.isHidden || !(l.opacity > 0) || depth >= maximumDepth { return 0 }
         var n = drawsOwnContent(l) ? 1 : 0
         if l.transition != nil { n += 1 }
-        for s in l.sublayers where n < limit { n += drawingCount(s, limit: limit - n, depth: depth + 1) }
+        // Particles (each draws its contents, nothing else) counted without building their nodes.
+        if let p = l.particles, depth + 1 < maximumDepth { n += min(p.items.count, max(0, limit - n)) }
+        for s in l.ownSublayers where n < limit { n += drawingCount(s, limit: limit - n, depth: depth + 1) }
         return n
     }
 
@@ -100,7 +112,8 @@ struct _Planner {
         var n = (l.backgroundColor.map { $0.alpha > 0 } ?? false) || l.contents != nil ? 1 : 0
         if drawsShape(l) { n += 1 }  // CAShapeLayer (_Planner+Shape.swift)
         if !(l.gradient?.colors.isEmpty ?? true) { n += 1 }  // CAGradientLayer
-        for s in l.sublayers where n < 2 { n += drawingCount(s, limit: 2 - n) }
+        if let p = l.particles { n += min(p.items.count, max(0, 2 - n)) }
+        for s in l.ownSublayers where n < 2 { n += drawingCount(s, limit: 2 - n) }
         return n >= 2
     }
 
@@ -168,7 +181,7 @@ struct _Planner {
         // A tinted layer whose only drawing is its contents (an emitter particle): the tint goes
         // into the image paint — no offscreen group (values as a group's up to rounding order).
         var directTint: UInt32? = nil
-        if tinted, let t = l.tint, l.sublayers.isEmpty, l.mask == nil, l.contents != nil, l.contentsCrossfade == nil,
+        if tinted, let t = l.tint, !l.hasSublayers, l.mask == nil, l.contents != nil, l.contentsCrossfade == nil,
            !l.blendsAdditively, !(l.backgroundColor.map { $0.alpha > 0 } ?? false), l.borderWidth <= 0,
            l.shadowOpacity <= 0, l.shape == nil, l.gradient == nil, !l.masksToBounds {
             directTint = PixelMath.premultipliedColor(r: Double(t.red), g: Double(t.green), b: Double(t.blue), a: Double(t.alpha))
@@ -218,8 +231,18 @@ struct _Planner {
         }
         ownClipGroup = nil
         let sub = Self.sublayerSpace(l, m)
-        let order = l.sortsSublayersByDepth ? Self.depthOrder(l.sublayers, parent: sub) : Self.drawOrder(l.sublayers)
-        planSublayers(order, parent: sub, clips: childClips, opacity: drawOpacity)
+        if let p = l.particles, !l.sortsSublayersByDepth, plansParticlesFlat {
+            // An emitter's particles (`_Planner+Particles.swift`), where the stable z sort of
+            // `sublayers` (particles first, all at z = 0) puts them: after the sublayers below 0.
+            let own = Self.drawOrder(l.ownSublayers)
+            let split = own.firstIndex { ($0.zPosition.isFinite ? $0.zPosition : 0) >= 0 } ?? own.count
+            planSublayers(Array(own[..<split]), parent: sub, clips: childClips, opacity: drawOpacity)
+            particles(p, parent: sub, clips: childClips, opacity: drawOpacity)
+            planSublayers(Array(own[split...]), parent: sub, clips: childClips, opacity: drawOpacity)
+        } else {
+            let order = l.sortsSublayersByDepth ? Self.depthOrder(l.sublayers, parent: sub) : Self.drawOrder(l.sublayers)
+            planSublayers(order, parent: sub, clips: childClips, opacity: drawOpacity)
+        }
         if let g = clipGroup { endClipGroup(g.index, clip: g.shapes) }
         if drawsOwn { border(l, h, clips: clips, opacity: drawOpacity) }
         closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
@@ -247,16 +270,18 @@ struct _Planner {
         }
         let n = layers.count, chunks = min(n, 4 * parallelism)
         let (width, height, scale, mips, depth, shadowNesting) = (width, height, scale, mips, depth, shadowNesting)
+        let flat = plansParticlesFlat
         let results = _ChunkOps(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             var p = _Planner(width: width, height: height, scale: scale, mips: mips)
-            p.depth = depth; p.shadowNesting = shadowNesting
+            p.depth = depth; p.shadowNesting = shadowNesting; p.plansParticlesFlat = flat
             for i in (c * n / chunks)..<((c + 1) * n / chunks) {
                 p.layer(layers[i], parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
             }
             results.set(c, p.ops)
         }
-        for c in 0..<chunks { ops.append(contentsOf: results.get(c)) }
+        var lists = results.take()
+        _OpMoves.concatenate(&ops, &lists)
     }
 
     /// Sublayers in drawing order: by `zPosition` (non-finite as 0), stable for equal values
@@ -311,7 +336,7 @@ struct _Planner {
 
     /// Whether `layer(…)` applies `l`'s tint to its contents draw (no group, no tint op).
     static func tintsContentsDirectly(_ l: RenderLayer) -> Bool {
-        l.sublayers.isEmpty && l.mask == nil && l.contents != nil && l.contentsCrossfade == nil && !l.blendsAdditively
+        !l.hasSublayers && l.mask == nil && l.contents != nil && l.contentsCrossfade == nil && !l.blendsAdditively
             && !(l.backgroundColor.map { $0.alpha > 0 } ?? false) && l.borderWidth <= 0 && l.shadowOpacity <= 0
             && l.shape == nil && l.gradient == nil && !l.masksToBounds
     }
@@ -591,5 +616,10 @@ final class _ChunkOps: @unchecked Sendable {
     private var lists: [[_Op]]
     init(count: Int) { lists = Array(repeating: [], count: count) }
     func set(_ i: Int, _ ops: [_Op]) { lists.withUnsafeMutableBufferPointer { $0[i] = ops } }
-    func get(_ i: Int) -> [_Op] { lists[i] }
+    /// All the lists, handed over (this holds none after).
+    func take() -> [[_Op]] {
+        var out: [[_Op]] = []
+        swap(&out, &lists)
+        return out
+    }
 }

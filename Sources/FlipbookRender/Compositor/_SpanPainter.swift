@@ -35,8 +35,8 @@ enum _SpanPainter {
                     row[x] = PixelMath.over(PixelMath.scale(a.color, k), row[x])
                 }
             }
-        case .image(let img):
-            image(img, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
+        case .image(let box):
+            image(box.paint, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
         case .gradient(let g):
             gradient(g, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
         }
@@ -102,6 +102,8 @@ struct _FastImage {
     let translate: (tx: Int, ty: Int)?
 
     /// The sampler this paint can use over columns `[x0, x1)`, or nil (the scalar path).
+    /// (Inlined, as `init`: the executor passes the paint in its box, read in place.)
+    @inline(__always)
     static func kind(_ img: _ImagePaint, x0: Int, x1: Int) -> Kind? {
         guard img.ninePart == nil, img.cx0 == 0, img.cy0 == 0, img.cx1 == img.texture.width,
               img.cy1 == img.texture.height, x0 >= 0, x1 <= 1 << 15 else { return nil }
@@ -109,6 +111,7 @@ struct _FastImage {
         return img.nearest ? nil : .projective
     }
 
+    @inline(__always)
     init(_ img: _ImagePaint, kind: Kind, raster: RasterImage, alpha: UInt32) {
         let h = img.inverse
         self.kind = kind
