@@ -109,6 +109,15 @@ import FlipbookTestSupport
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
+    /// A random rotation by 0…6.3 rad with scale `scale.0 + unit·scale.1` and translation
+    /// `c.0 + unit·c.1`, `f.0 + unit·f.1` (drawn in this order: angle, scale, c, f).
+    static func randomRotation(_ rng: inout SplitMix64, scale: (Double, Double), c: (Double, Double),
+                               f: (Double, Double)) -> AffineInverse {
+        let angle = rng.unit() * 6.3, k = scale.0 + rng.unit() * scale.1
+        let tc = rng.unit() * c.1 + c.0, tf = rng.unit() * f.1 + f.0
+        return AffineInverse(a: cos(angle) * k, b: -sin(angle) * k, c: tc, d: sin(angle) * k, e: cos(angle) * k, f: tf)
+    }
+
     /// A 41×29 random image under random rotations/scales (magnifying and minifying) whose spans
     /// cross its edges: exercises the interior fast path, the masked-gather edge path and decal.
     @Test(.enabled(if: CPU.hasAVX2, "no AVX2: the native kernels do not run on this CPU"),
@@ -123,9 +132,7 @@ import FlipbookTestSupport
             cov.withUnsafeBufferPointer { c in
                 let image = RasterImage(pixels: tp.baseAddress!, width: w, height: h, bytesPerRow: w * 4)
                 for count in 0...67 {
-                    let angle = rng.unit() * 6.3, scale = 0.15 + rng.unit() * 1.5
-                    let t = AffineInverse(a: cos(angle) * scale, b: -sin(angle) * scale, c: rng.unit() * 40 - 8,
-                                          d: sin(angle) * scale, e: cos(angle) * scale, f: rng.unit() * 30 - 6)
+                    let t = Self.randomRotation(&rng, scale: (0.15, 1.5), c: (-8, 40), f: (-6, 30))
                     let start = count % 4, y = Int(rng.next() % 30)
                     let opacity: UInt8 = [255, 204, 77][count % 3]
                     let useCoverage = count % 2 == 1
@@ -160,9 +167,7 @@ import FlipbookTestSupport
                 scratch.withUnsafeMutableBufferPointer { sp in
                     let image = RasterImage(pixels: tp.baseAddress!, width: w, height: h, bytesPerRow: w * 4)
                     for count in 0...67 {
-                        let angle = rng.unit() * 6.3, scale = 0.1 + rng.unit() * 1.2
-                        let t = AffineInverse(a: cos(angle) * scale, b: -sin(angle) * scale, c: rng.unit() * 12 - 6,
-                                              d: sin(angle) * scale, e: cos(angle) * scale, f: rng.unit() * 10 - 5)
+                        let t = Self.randomRotation(&rng, scale: (0.1, 1.2), c: (-6, 12), f: (-5, 10))
                         let start = count % 4, y = Int(rng.next() % 12)
                         let opacity: UInt8 = [255, 204, 77][count % 3]
                         let tint = count % 5 == 0 ? 0xFFFF_FFFF : rng.premultiplied()
