@@ -292,6 +292,35 @@ import Foundation
         }
     }
 
+    /// A path that leaves the frame (curves wholly below, right of and above it, and one left of
+    /// it, whose cover still counts) is flattened once per frame, culled to the frame: the bytes
+    /// are still the rasterizer's whole-path fill, in bands of 8 rows on 1 and 2 threads.
+    @Test func fillCulledToTheFrameKeepsItsBytes() throws {
+        try VirtualRunLoop().run {
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 5, y: 5))
+            path.addCurve(to: CGPoint(x: 30, y: 90), control1: CGPoint(x: 60, y: 70), control2: CGPoint(x: 10, y: 120))   // below
+            path.addCurve(to: CGPoint(x: 44, y: 20), control1: CGPoint(x: 90, y: 60), control2: CGPoint(x: 80, y: 10))    // right
+            path.addCurve(to: CGPoint(x: 20, y: 8), control1: CGPoint(x: 40, y: -30), control2: CGPoint(x: 25, y: -40))    // above
+            path.addCurve(to: CGPoint(x: 5, y: 30), control1: CGPoint(x: -30, y: 10), control2: CGPoint(x: -20, y: 28))    // left
+            path.closeSubpath()
+            let s = Self.shape(CGRect(x: 0, y: 0, width: 48, height: 48), path)
+            s.fillColor = Self.white
+            let root = Self.root(48, 48)
+            root.addSublayer(s)
+            var expected = CoverageBitmap(width: 48, height: 48)
+            PathRasterizer().fill(RasterPath(path), rule: .nonZero, transform: .identity,
+                                  clip: RasterClip(width: 48, height: 48), into: &expected)
+            for threads in [1, 2] {
+                let img = try Self.frame(root, 48, 48, threads: threads)
+                var mismatches = 0
+                for y in 0..<48 { for x in 0..<48 where img[x, y].a != expected[x, y] { mismatches += 1 } }
+                #expect(mismatches == 0, "\(threads) threads")
+            }
+            #expect(expected.area > 300)
+        }
+    }
+
     /// A stroke's alpha is the rasterizer's coverage of the stroker's outline, byte for byte.
     @Test func strokeCoverageIsTheStrokersOutline() throws {
         try VirtualRunLoop().run {

@@ -23,13 +23,18 @@ public struct FixedPath: Sendable {
 
     /// Flattens `path`; false (and empty) when a point of the polyline is not finite — the path
     /// fill draws nothing then either.
+    ///
+    /// `cull` (device pixels) replaces curves wholly above, below or right of it by lines, as
+    /// the path fill does for the rows and columns of its clip: for a caller that fills only
+    /// inside `cull` (a frame, its bands) the bytes are the same, and a path mostly off screen
+    /// is not flattened where it cannot be seen.
     @discardableResult
     public mutating func set(_ path: RasterPath, transform: RasterTransform = .identity,
-                             tolerance: Double = PathFlattening.defaultTolerance) -> Bool {
+                             tolerance: Double = PathFlattening.defaultTolerance, cull: FlattenCull = .none) -> Bool {
         var sink = _Sink(points: points, ends: contourEnds)
         points = []; contourEnds = []                     // (the sink owns the storage meanwhile)
         sink.points.removeAll(keepingCapacity: true); sink.ends.removeAll(keepingCapacity: true)
-        path.flatten(transform: transform, tolerance: tolerance, into: &sink)
+        path.flatten(transform: transform, tolerance: tolerance, cull: cull, into: &sink)
         points = sink.points; contourEnds = sink.ends; bounds = sink.bounds
         if !sink.finite || !bounds.x.isFinite {
             points.removeAll(keepingCapacity: true); contourEnds.removeAll(keepingCapacity: true)

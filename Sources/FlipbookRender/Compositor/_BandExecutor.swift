@@ -343,6 +343,8 @@ enum _BandExecutor {
                 if let fixed = sp.pointer(to: \.fixed)!.pointee {
                     scratch.rasterizer.fill(fixed, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
                                             straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
+                } else if let flat = sp.pointer(to: \.flat)!.pointee {
+                    scratch.rasterizer.fill(flat, rule: sp.pointer(to: \.rule)!.pointee, clip: clip, into: &sink)
                 } else {
                     scratch.rasterizer.fill(sp.pointer(to: \.path)!.pointee, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
                                             straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
@@ -388,6 +390,8 @@ extension _BandExecutor {
             var ms = CoverageMaskSink(base: m, x0: rect.x0, y0: rect.y0, width: w)
             if let fixed = s.fixed {
                 scratch.rasterizer.fill(fixed, rule: s.rule, clip: clip, straight: nil, into: &ms)
+            } else if let flat = s.flat {
+                scratch.rasterizer.fill(flat, rule: s.rule, clip: clip, into: &ms)
             } else {
                 scratch.rasterizer.fill(s.path, rule: s.rule, clip: clip, into: &ms)
             }

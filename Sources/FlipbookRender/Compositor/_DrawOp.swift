@@ -26,6 +26,10 @@ struct _Shape: Sendable {
     /// as it is (`PathRasterizer.fill` of a `FixedPolygon`: the bytes of the polygon's path,
     /// without flattening and converting it per band); `path` is then empty. Nil: `path`.
     var fixed: FixedPolygon? = nil
+    /// A curved path (a shape layer's fill, a stroke outline, a border ring) flattened once per
+    /// frame into fixed point (`FixedPath`, culled to the frame), filled as it is in every band
+    /// it meets: the bytes of `path`'s fill, which would flatten and convert it again per band.
+    var flat: FixedPath? = nil
     /// Aliased edges (`allowsEdgeAntialiasing == false`): each coverage byte is thresholded,
     /// ≥ 128 → 255, else 0 — for a pixel crossed by one straight edge that is exactly "the
     /// pixel's centre is inside" (a square is centrally symmetric: the side of a line holding

@@ -109,7 +109,16 @@ extension _Planner {
                        x1: pixelCeil(cb.maxX) + 1, y1: pixelCeil(cb.maxY) + 1)
             .intersection(frame)
         guard !b.isEmpty else { return nil }
-        return _Shape(path: device, rule: rule, bounds: b)
+        return _Shape(path: device, rule: rule, bounds: b, flat: Self.flattened(device, frame: frame))
+    }
+
+    /// `device` flattened once into fixed point, culled to the frame (grown by a pixel, as the
+    /// rasterizer grows its clip), or nil when a point is not finite (the path fill draws
+    /// nothing then either, and `path` is kept for it).
+    static func flattened(_ device: RasterPath, frame: _IRect) -> FixedPath? {
+        var f = FixedPath()
+        let cull = FlattenCull(minY: Double(frame.y0 - 1), maxY: Double(frame.y1 + 1), maxX: Double(frame.x1 + 1))
+        return f.set(device, cull: cull) ? f : nil
     }
 
     /// The affine part of `h` as a raster transform (only for `h.isAffine`).

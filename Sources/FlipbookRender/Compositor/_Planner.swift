@@ -571,7 +571,8 @@ struct _Planner {
                                     reversed: true) {
             path.addPolygon(hole.points)
         }
-        emit(_Shape(path: path, rule: .nonZero, bounds: outer.bounds, aliased: Self.aliasedEdges(l)), clips: clips, paint: .solid(c), opacity: opacity)
+        emit(_Shape(path: path, rule: .nonZero, bounds: outer.bounds, flat: Self.flattened(path, frame: frame),
+                    aliased: Self.aliasedEdges(l)), clips: clips, paint: .solid(c), opacity: opacity)
     }
 }
 
