@@ -550,8 +550,16 @@ struct _PaintSink<P: _Painter>: CoverageSink {
         painter.pointee.span(y, x, x + count, target.row(y), constant)
     }
 
+    /// Coverage spans at most this long are painted by one masked call, 255 bytes and all: a
+    /// thin stroke's crossing of a row (edge, a few solid pixels, edge) was three painter calls.
+    static var shortSpan: Int { 24 }
+
     mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
         let c = coverage.baseAddress!
+        if interiors == nil && coverage.count <= Self.shortSpan {
+            painter.pointee.span(y, x, x + coverage.count, target.row(y), UnsafeMutablePointer(mutating: c))
+            return
+        }
         var s = 0, e = coverage.count
         while s < e && c[s] == 255 { s += 1 }
         if s > 0 { solid(y, x, x + s) }
