@@ -148,8 +148,8 @@ final class VectorPainter: @unchecked Sendable {
     /// Per item: its fill path or stroke outline flattened once per frame into fixed point
     /// (`FixedPath`), so that a band does not flatten and convert it again.
     var fixed: [FixedPath] = []
-    /// Per item: the bounds of its points (control points included: curves stay in their hull),
-    /// nil for an empty or non-finite path.
+    /// Per item: the bounds of its flattened outline (`FixedPath.bounds`: what is rasterized,
+    /// so a band the bounds miss gets nothing from the item), nil for an empty or non-finite path.
     var rows: [SIMD4<Double>?] = []
     let backend = RasterBackend.current
 
@@ -158,16 +158,6 @@ final class VectorPainter: @unchecked Sendable {
         self.bandHeight = max(1, bandHeight)
         rasterizers = (0..<self.threads).map { _ in PathRasterizer() }
         strokers = (0..<self.threads).map { _ in PathStroker() }
-    }
-
-    /// The bounds (minX, minY, maxX, maxY) of a path's points, or nil.
-    static func bounds(_ p: RasterPath) -> SIMD4<Double>? {
-        var b = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
-        for q in p.points {
-            guard q.x.isFinite, q.y.isFinite else { return nil }
-            b = SIMD4(min(b.x, q.x), min(b.y, q.y), max(b.z, q.x), max(b.w, q.y))
-        }
-        return b.x.isFinite ? b : nil
     }
 
     func draw(_ items: [VectorItem], background: RGBA8 = RGBA8(r: 255, g: 255, b: 255, a: 255), into buffer: inout PixelBuffer) {
@@ -191,8 +181,7 @@ final class VectorPainter: @unchecked Sendable {
             var i = k
             while i < items.count {
                 if items[i].kind == .fill {
-                    rowsP[i] = Self.bounds(items[i].path)
-                    if rowsP[i] != nil && !fixedP[i].set(items[i].path) { rowsP[i] = nil }
+                    rowsP[i] = fixedP[i].set(items[i].path) ? fixedP[i].bounds : nil
                 }
                 i += threads
             }
@@ -201,8 +190,7 @@ final class VectorPainter: @unchecked Sendable {
                 let n = strokeIdx[j], it = items[n]
                 outP[n].removeAll()
                 strokers[k].stroke(it.path, style: StrokeStyle(width: it.width, cap: .round, join: .round), into: &outP[n])
-                rowsP[n] = Self.bounds(outP[n])
-                if rowsP[n] != nil && !fixedP[n].set(outP[n]) { rowsP[n] = nil }
+                rowsP[n] = fixedP[n].set(outP[n]) ? fixedP[n].bounds : nil
                 j += threads
             }
         }
