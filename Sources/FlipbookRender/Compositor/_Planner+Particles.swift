@@ -1,4 +1,3 @@
-import Dispatch
 import Flipbook
 import FlipbookPixels
 import FlipbookRaster
@@ -69,17 +68,9 @@ extension _Planner {
             planParticles(p, 0..<n, parent: parent, clips: clips, opacity: opacity)
             return
         }
-        let chunks = min(n, 4 * parallelism)
-        let (width, height, scale, mips, depth, shadowNesting) = (width, height, scale, mips, depth, shadowNesting)
-        let results = _ChunkOps(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            var planner = _Planner(width: width, height: height, scale: scale, mips: mips)
-            planner.depth = depth; planner.shadowNesting = shadowNesting
-            planner.planParticles(p, (c * n / chunks)..<((c + 1) * n / chunks), parent: parent, clips: clips, opacity: opacity)
-            results.set(c, planner.ops)
+        planInChunks(n) { planner, range in
+            planner.planParticles(p, range, parent: parent, clips: clips, opacity: opacity)
         }
-        var lists = results.take()
-        _OpMoves.concatenate(&ops, &lists)
     }
 
     /// Particles `range` of `p`, one after the other.

@@ -268,16 +268,26 @@ struct _Planner {
             }
             return
         }
-        let n = layers.count, chunks = min(n, 4 * parallelism)
+        planInChunks(layers.count) { p, range in
+            for i in range {
+                p.layer(layers[i], parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
+            }
+        }
+    }
+
+    /// Runs `body` over `0..<n` in up to 4 × `parallelism` contiguous chunks on several threads,
+    /// each chunk with a planner of its own that has this one's state (size, scale, mips, depth,
+    /// shadow nesting, particle planning), and appends the chunks' ops in chunk order (moved,
+    /// `_OpMoves`): the list `body` would give run over the whole range on this planner.
+    mutating func planInChunks(_ n: Int, _ body: @Sendable (inout _Planner, Range<Int>) -> Void) {
+        let chunks = min(n, 4 * parallelism)
         let (width, height, scale, mips, depth, shadowNesting) = (width, height, scale, mips, depth, shadowNesting)
         let flat = plansParticlesFlat
         let results = _ChunkOps(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             var p = _Planner(width: width, height: height, scale: scale, mips: mips)
             p.depth = depth; p.shadowNesting = shadowNesting; p.plansParticlesFlat = flat
-            for i in (c * n / chunks)..<((c + 1) * n / chunks) {
-                p.layer(layers[i], parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
-            }
+            body(&p, (c * n / chunks)..<((c + 1) * n / chunks))
             results.set(c, p.ops)
         }
         var lists = results.take()
