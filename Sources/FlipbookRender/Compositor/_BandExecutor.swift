@@ -174,10 +174,7 @@ enum _BandExecutor {
                 composite(src, mask: mask, onto: stack[stack.count - 1], rect: r, alpha: alpha, mode: mode, coverage: coverage)
             case .tint(let b, let c):
                 let t = stack[stack.count - 1], r = b.intersection(frame.rect)
-                for y in r.y0..<max(r.y0, r.y1) {
-                    let row = t.row(y)
-                    for x in r.x0..<r.x1 where row[x] != 0 { row[x] = PixelMath.modulate(row[x], c) }
-                }
+                for y in r.y0..<max(r.y0, r.y1) { SpanBlend.modulate(t.row(y) + r.x0, count: r.x1 - r.x0, tint: c) }
             }
         }
     }

@@ -71,7 +71,7 @@ enum _SpanPainter {
                                                      ninePart: img.ninePart, opacity: 255, coverage: nil)
                     }
                 }
-                for x in x0..<x1 where tmp[x] != 0 { tmp[x] = PixelMath.modulate(tmp[x], tint) }
+                SpanBlend.modulate(tmp + x0, count: x1 - x0, tint: tint)
                 SpanBlend.sourceOver(row + x0, source: tmp + x0, count: x1 - x0, opacity: UInt8(alpha),
                                      coverage: coverage.map { UnsafePointer($0) })
             }
