@@ -371,18 +371,17 @@ static void grad_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opac
     GRAD_DISPATCH(grad_over16, dst, mask, opacity, n, table, &g, p, before, after);
 }
 
+static int grad_has_avx512vl(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
+}
+
 void fbk_gradient_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
                                 const uint32_t *table, int kind,
                                 float u0, float v0, float w0, float mu, float mv, float mw,
                                 int32_t before, int32_t after) {
-    static int cached = -1; /* every thread that races here computes the same value */
-    int vl = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (vl < 0) {
-        __builtin_cpu_init();
-        vl = __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
-        __atomic_store_n(&cached, vl, __ATOMIC_RELAXED);
-    }
-    if (vl) {
+    static int cached = -1;
+    if (fbk_cached_flag(&cached, grad_has_avx512vl)) {
         grad_over_avx512vl(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after);
     } else {
         fbk_gradient_over_avx2(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after);

@@ -22,16 +22,19 @@ int fbk_cpu_has_avx2(void);
 /// fbk_cpu_has_avx2(), asked once per process: -1 until then.
 extern int fbk_cpu_avx2_state;
 
-/// fbk_cpu_has_avx2() as an inlined load of a cached flag (kernel dispatch runs per span;
-/// the first call, or a racing one, asks the CPU: every call returns the same value).
-static inline int fbk_cpu_avx2_cached(void) {
-    int s = __atomic_load_n(&fbk_cpu_avx2_state, __ATOMIC_RELAXED);
+/// A CPU flag cached in `*state` (-1 until asked): an inlined load, `probe` only the first
+/// time (or in a racing call: every call returns the same value). Kernel dispatch runs per span.
+static inline int fbk_cached_flag(int *state, int (*probe)(void)) {
+    int s = __atomic_load_n(state, __ATOMIC_RELAXED);
     if (s < 0) {
-        s = fbk_cpu_has_avx2();
-        __atomic_store_n(&fbk_cpu_avx2_state, s, __ATOMIC_RELAXED);
+        s = probe();
+        __atomic_store_n(state, s, __ATOMIC_RELAXED);
     }
     return s;
 }
+
+/// fbk_cpu_has_avx2(), cached.
+static inline int fbk_cpu_avx2_cached(void) { return fbk_cached_flag(&fbk_cpu_avx2_state, fbk_cpu_has_avx2); }
 
 /// A source image for the samplers. `stride` is in pixels (bytesPerRow / 4).
 /// Requires width, height >= 1 and stride * height < 2^31 (gather indices are int32).
@@ -64,15 +67,8 @@ int fbk_cpu_has_avx512bw(void);
 extern int fbk_cpu_avx512_state;
 int fbk_cpu_avx512_allowed(void);
 
-/// fbk_cpu_avx512_allowed() as an inlined load of a cached flag (as fbk_cpu_avx2_cached).
-static inline int fbk_cpu_avx512_cached(void) {
-    int s = __atomic_load_n(&fbk_cpu_avx512_state, __ATOMIC_RELAXED);
-    if (s < 0) {
-        s = fbk_cpu_avx512_allowed();
-        __atomic_store_n(&fbk_cpu_avx512_state, s, __ATOMIC_RELAXED);
-    }
-    return s;
-}
+/// fbk_cpu_avx512_allowed(), cached.
+static inline int fbk_cpu_avx512_cached(void) { return fbk_cached_flag(&fbk_cpu_avx512_state, fbk_cpu_avx512_allowed); }
 
 /// fbk_solid_over_avx2, 16 pixels per block with AVX-512BW; the last n mod 16 pixels are one
 /// k-masked block (pixels past the end are neither read nor written). Bit-identical.
