@@ -181,9 +181,7 @@ struct _Planner {
         // A tinted layer whose only drawing is its contents (an emitter particle): the tint goes
         // into the image paint — no offscreen group (values as a group's up to rounding order).
         var directTint: UInt32? = nil
-        if tinted, let t = l.tint, !l.hasSublayers, l.mask == nil, l.contents != nil, l.contentsCrossfade == nil,
-           !l.blendsAdditively, !(l.backgroundColor.map { $0.alpha > 0 } ?? false), l.borderWidth <= 0,
-           l.shadowOpacity <= 0, l.shape == nil, l.gradient == nil, !l.masksToBounds {
+        if tinted, let t = l.tint, Self.tintsContentsDirectly(l) {
             directTint = PixelMath.premultipliedColor(r: Double(t.red), g: Double(t.green), b: Double(t.blue), a: Double(t.alpha))
             tinted = false
         }
