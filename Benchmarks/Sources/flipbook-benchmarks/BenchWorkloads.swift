@@ -28,8 +28,9 @@ struct BenchWorkloads {
     /// Times `tree` (each frame starts from `background`, or from the previous frame when nil
     /// after one filled frame, as the harness's W2) and returns the stats and the last frame.
     func renderLoop(_ tree: RenderLayer, width: Int = size.w, height: Int = size.h, scale: Double = 1,
-                    threads: Int, clear: Bool) throws -> (BenchStats, PixelBuffer) {
+                    threads: Int, clear: Bool, reusePlans: Bool = true) throws -> (BenchStats, PixelBuffer) {
         let compositor = Compositor(threadCount: threads)
+        compositor.reusesPlans = reusePlans
         var buffer = PixelBuffer(width: width, height: height)
         buffer.fill(PeerWorkloads.background)
         let bg: RGBA8? = clear ? PeerWorkloads.background : nil

@@ -71,8 +71,11 @@ extension BenchWorkloads {
         let tree = Self.snapshot { Self.w6aLayers(images: BenchScenes.smallImages()) }
         let (s, frame) = try renderLoop(tree, threads: threads, clear: true)
         save("w6a", frame)
+        let (p, _) = try renderLoop(tree, threads: threads, clear: true, reusePlans: false)
         return [result("w6a", s, pixels: Self.w6aCovered, threads: threads,
-                       note: "\(BenchReport.fixed(10_000 / (s.medianMs / 1000), 0)) layers/s")]
+                       note: "the same snapshot each frame: its plan is reused; \(BenchReport.fixed(10_000 / (s.medianMs / 1000), 0)) layers/s"),
+                result("w6a", p, pixels: Self.w6aCovered, threads: threads, variant: "plan each frame",
+                       note: "the same, planned anew every frame; \(BenchReport.fixed(10_000 / (p.medianMs / 1000), 0)) layers/s")]
     }
 
     func w6b() throws -> [BenchResult] {
@@ -80,8 +83,11 @@ extension BenchWorkloads {
         let tree = Self.snapshot { Self.w6bLayers() }
         let (s, frame) = try renderLoop(tree, threads: threads, clear: true)
         save("w6b", frame)
+        let (p, _) = try renderLoop(tree, threads: threads, clear: true, reusePlans: false)
         return [result("w6b", s, pixels: Self.w6bCovered, threads: threads,
-                       note: "\(BenchReport.fixed(10_000 / (s.medianMs / 1000), 0)) layers/s")]
+                       note: "the same snapshot each frame: its plan is reused; \(BenchReport.fixed(10_000 / (s.medianMs / 1000), 0)) layers/s"),
+                result("w6b", p, pixels: Self.w6bCovered, threads: threads, variant: "plan each frame",
+                       note: "the same, planned anew every frame; \(BenchReport.fixed(10_000 / (p.medianMs / 1000), 0)) layers/s")]
     }
 
     /// W7: bands of 96 rows over `threads` threads (`VectorPainter`; `FLIPBOOK_W7_BAND=N` for

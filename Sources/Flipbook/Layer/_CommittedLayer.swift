@@ -31,10 +31,14 @@ extension CALayer {
     /// commit (once per transaction; nothing for presentation copies and for layers created
     /// since that commit). Cost: one copy of the value struct; the arrays and the dictionary
     /// are shared copy-on-write.
+    ///
+    /// Every call also bumps the run loop's ``VirtualRunLoop/_renderGeneration`` (model layers
+    /// only): this is the one place all changes a snapshot could see pass through.
     final func _saveCommittedState() {
-        guard _committed == nil, _modelLayer == nil else { return }
+        guard _modelLayer == nil else { return }
         let loop = _runLoop
-        guard loop._commitCount != _createdAtCommit else { return }
+        loop._renderGeneration &+= 1
+        guard _committed == nil, loop._commitCount != _createdAtCommit else { return }
         _committed = _CommittedLayer(state: _state, extras: _extras, sublayers: _sublayers, mask: _mask,
                                      animations: _animations)
         loop._changedSinceCommit.append(self)

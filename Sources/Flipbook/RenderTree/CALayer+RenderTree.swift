@@ -50,8 +50,10 @@ extension CALayer {
     /// without overflowing the thread's stack: a frame is pushed per layer, its mask and then
     /// its sublayers are built (each at this layer's local time), and the node is made when
     /// the last child is done.
+    /// With `notes`, every layer built is also checked for what makes a snapshot depend on time
+    /// or escape the run loop's change count (``RenderTreeReuse``).
     final func _buildRenderTree(parentTime: CFTimeInterval, committed: Bool,
-                                ignoringAnimations: Bool = false) -> RenderLayer {
+                                ignoringAnimations: Bool = false, notes: _RenderBuildNotes? = nil) -> RenderLayer {
         var stack = [_RenderBuildFrame(self, parentTime: parentTime, committed: committed,
                                        contentsFlipped: contentsAreFlipped())]
         while true {
@@ -67,6 +69,7 @@ extension CALayer {
                 continue
             }
             let frame = stack.removeLast()
+            notes?.note(frame.layer)
             let node = frame.layer._renderNode(local: frame.local, built: frame.built, committed: committed,
                                                ignoringAnimations: ignoringAnimations, contentsFlipped: frame.contentsFlipped)
             if stack.isEmpty { return node }

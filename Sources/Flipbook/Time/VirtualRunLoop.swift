@@ -70,6 +70,11 @@ public final class VirtualRunLoop: @unchecked Sendable {
     var _anonymousKeyCounter = 0
     /// Number of outermost commits so far (a layer created before one has been committed).
     var _commitCount = 0
+    /// Bumped by every change a render snapshot could see (``CALayer/_saveCommittedState()``,
+    /// which the one change path, tree edits, mask changes and animation edits all call): a
+    /// snapshot of a tree without animations or emitters stays valid while it is unchanged (see
+    /// ``RenderTreeReuse``).
+    package var _renderGeneration: UInt64 = 0
     /// Layers that saved their committed state since the last outermost commit (which drops it).
     var _changedSinceCommit: [CALayer] = []
 

@@ -43,6 +43,9 @@ extension Recorder {
 
         _withLiveTree {
             var next = 0
+            // A tree in which nothing changed and nothing moves with time gives the same
+            // snapshot object again, and the compositor reuses its plan (`RenderTreeReuse`).
+            var reuse = RenderTreeReuse()
             // Seeking: the first frame's turn runs every event due before it at its own time,
             // so frames before the range cost only their events and callbacks (no snapshot).
             for n in s.frames {
@@ -58,7 +61,7 @@ extension Recorder {
                     pipeline.setTotal(s.frames.count - skipped)
                     continue
                 }
-                let tree = root.makeRenderTree()
+                let tree = root.makeRenderTree(reusing: &reuse)
                 let m2 = DispatchTime.now().uptimeNanoseconds
                 _snapshotsTaken += 1
                 guard var buffer = pipeline.acquire(stop: options.shouldStop) else {
@@ -74,6 +77,7 @@ extension Recorder {
                 snapshotTimes.append(Double(m2 - m1) / 1e9)
                 pipeline.submit(n, buffer, time: t)
             }
+            _snapshotsReused = reuse.reused
         }
         if cancelled, failure == nil, sink is _AbandonsWritesInFlight {
             // An interrupt: do not wait for frames being encoded (seconds each for a large

@@ -22,7 +22,10 @@ import Foundation
 ///    `loop.endTurn()` (its changes commit as one transaction at `eventTime`);
 /// 2. `loop.advance(to: t)` delivers the callbacks due up to `t` and ends the turn;
 /// 3. unless `n` is skipped: `root.makeRenderTree()` snapshots the tree (presentation values
-///    at `t`), which is composited and handed to the sink.
+///    at `t`), which is composited and handed to the sink. When nothing in the tree changed
+///    since the last snapshot and nothing in it moves with time (no stored animation, no
+///    emitter), that snapshot is the same value and is used again, and the compositor reuses
+///    its plan: a static stretch of a recording costs the drawing alone (`RenderTreeReuse`).
 ///
 /// The model changes only through events and callbacks, each at its own time, and the
 /// snapshot is a pure function of the tree and the time (it writes nothing; a `CATransition`'s
@@ -50,6 +53,9 @@ public final class Recorder {
     /// How many render snapshots `record` took (one per frame composited: none for the frames
     /// before the range or skipped ones).
     var _snapshotsTaken = 0
+    /// How many of those were the previous frame's snapshot again (an unchanged tree without
+    /// animations or emitters; see `RenderTreeReuse`).
+    var _snapshotsReused = 0
 
     public init(root: CALayer, settings: RecordingSettings) {
         self.root = root; self.settings = settings

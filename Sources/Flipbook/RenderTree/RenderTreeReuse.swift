@@ -1,0 +1,73 @@
+import Foundation
+
+/// Reuses the previous render snapshot of a tree that has not changed since it was taken.
+///
+/// A snapshot is a pure function of (tree, time). In a tree where nothing moves with time —
+/// no layer holds a stored animation (scheduled, pending or finished and kept: counted
+/// conservatively, whatever its timing), and there is no `CAEmitterLayer` (its particles move
+/// whatever the model does) — the time drops out. And every change a snapshot could see (a
+/// property through the one change path, a sublayer or mask edit, an animation added or
+/// removed, a `display()` storing new contents) bumps the run loop's render generation. So
+/// while the generation is the one the last snapshot was built at, that snapshot *is* the
+/// snapshot of now, and ``CALayer/makeRenderTree(reusing:)`` returns it without walking the
+/// tree. A compositor given the same snapshot object again reuses its plan as well
+/// (`Compositor`), so a static tree recorded frame after frame costs about what drawing it
+/// costs.
+///
+/// Not reused (built again every time): a tree with any stored animation or emitter, and a
+/// tree with a layer that belongs to another run loop than the root (its changes would bump
+/// that loop's count).
+package struct RenderTreeReuse {
+    var tree: RenderLayer?
+    var root: CALayer?
+    var loop: VirtualRunLoop?
+    var generation: UInt64 = 0
+    /// Snapshots built and reused so far.
+    package internal(set) var built = 0, reused = 0
+
+    package init() {}
+
+    /// Forgets the kept snapshot.
+    package mutating func reset() { tree = nil; root = nil; loop = nil }
+}
+
+/// What a snapshot build saw that rules out reusing it (``RenderTreeReuse``).
+final class _RenderBuildNotes {
+    let loop: VirtualRunLoop
+    /// A layer with a stored animation, an emitter, or a layer of another run loop was built.
+    var timeDependent = false
+
+    init(loop: VirtualRunLoop) { self.loop = loop }
+
+    @inline(__always)
+    func note(_ layer: CALayer) {
+        if !layer._animations.isEmpty || layer is CAEmitterLayer || layer._runLoop !== loop { timeDependent = true }
+    }
+}
+
+extension CALayer {
+    /// ``makeRenderTree()``, or the snapshot `reuse` kept from the previous call on this layer
+    /// when nothing a snapshot could show has changed since and nothing in the tree moves with
+    /// time (see ``RenderTreeReuse``). The same value either way.
+    package func makeRenderTree(reusing reuse: inout RenderTreeReuse) -> RenderLayer {
+        let loop = _runLoop
+        if let tree = reuse.tree, reuse.root === self, reuse.loop === loop, reuse.generation == loop._renderGeneration {
+            reuse.reused += 1
+            return tree
+        }
+        let notes = _RenderBuildNotes(loop: loop)
+        let generation = loop._renderGeneration
+        let time = loop.currentTime
+        let parentTime = _timeParent?._localTime(atMediaTime: time) ?? time
+        let tree = _buildRenderTree(parentTime: parentTime, committed: false, notes: notes)
+        reuse.built += 1
+        // Building changes nothing (see `makeRenderTree(at:)`); checked anyway: a build that
+        // changed the model is not kept.
+        if notes.timeDependent || loop._renderGeneration != generation {
+            reuse.reset()
+        } else {
+            reuse.tree = tree; reuse.root = self; reuse.loop = loop; reuse.generation = generation
+        }
+        return tree
+    }
+}
