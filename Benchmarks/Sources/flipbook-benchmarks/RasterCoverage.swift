@@ -1,5 +1,6 @@
 import FlipbookPixels
 import FlipbookRaster
+import Foundation
 
 /// `raster`: the path rasterizer alone on the W6b and W7 scenes (coverage only: flatten +
 /// accumulate + sweep into a sink that sums the bytes, W7's strokes including their outlines),
@@ -71,6 +72,37 @@ extension BenchWorkloads {
             rows.append(result("raster-\(name)-bands", banded, pixels: Int(covered), threads: 1,
                                note: "coverage only, 17 bands of 64 rows, items re-offered per band"))
         }
+        return rows + rasterQuads()
+    }
+
+    /// `raster-quads`: W6a's 10,000 rotated 32×32 quads as the compositor rasterizes them
+    /// (fixed-point polygons, bands of 32 rows), coverage only.
+    func rasterQuads() -> [BenchResult] {
+        let r = PathRasterizer()
+        let W = PeersVectorScenes.width, H = PeersVectorScenes.height
+        var rows: [BenchResult] = []
+        let quads: [FixedPolygon] = PeersVectorScenes.w6a().compactMap { l in
+            let t = l.angle * Double.pi / 180, c = cos(t), s = sin(t)
+            let pts = [(-16.0, -16.0), (16.0, -16.0), (16.0, 16.0), (-16.0, 16.0)].map { (x, y) in
+                RasterPoint(l.cx + c * x - s * y, l.cy + s * x + c * y)
+            }
+            return FixedPolygon(polygon: pts)
+        }
+        var quadSum: UInt64 = 0
+        let q = benchLoop(warmups: warmups, frames: frames) {
+            var s = SumSink()
+            for p in quads {
+                let b = p.bounds
+                var y = max(0, Int(b.y.rounded(.down)) - 1) & ~31
+                while y < min(H, Int(b.w.rounded(.up)) + 1) {
+                    r.fill(p, rule: .nonZero, clip: RasterClip(x0: 0, y0: y, x1: W, y1: min(H, y + 32)), straight: nil, into: &s)
+                    y += 32
+                }
+            }
+            quadSum = s.sum
+        }
+        rows.append(result("raster-w6a-quads", q, pixels: Int(Double(quadSum) / 255), threads: 1,
+                           note: "coverage only, the 10,000 W6a quads in bands of 32 rows, \(BenchReport.fixed(q.medianMs * 1000 / 10_000, 3)) µs/quad"))
         return rows
     }
 }

@@ -26,7 +26,7 @@ struct SuiteCommand: ParsableCommand {
     )
 
     static let core = ["w1", "w2", "w4", "w3", "w3b", "e2e", "w6a", "w6b", "w7", "e2e-w6a", "e2e-w6b"]
-    static let extra = ["raster", "w7-layers", "w7-draw", "gradients", "emitter", "text"]
+    static let extra = ["raster", "raster-quads", "w7-layers", "w7-draw", "gradients", "emitter", "text"]
     static let sweeps = ["sweep-layers", "sweep-resolution", "sweep-threads", "sweep-depth"]
 
     @Option(name: .customLong("workload"), help: "Workload to run (repeatable): w1 w2 w3 w3b w4 e2e w6a w6b w7 e2e-w6a e2e-w6b raster w7-layers w7-draw gradients emitter text sweep-layers sweep-resolution sweep-threads sweep-depth sweeps all.")
@@ -115,6 +115,7 @@ struct SuiteCommand: ParsableCommand {
                 case "e2e-w6a": rows = try bench.endToEndStatic("w6a")
                 case "e2e-w6b": rows = try bench.endToEndStatic("w6b")
                 case "raster": rows = try bench.rasterCoverage()
+                case "raster-quads": rows = bench.rasterQuads()
                 case "sweep-layers": rows = try bench.sweepLayers()
                 case "sweep-resolution": rows = try bench.sweepResolution()
                 case "sweep-threads": rows = try bench.sweepThreads()
