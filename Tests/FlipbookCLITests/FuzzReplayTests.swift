@@ -66,7 +66,11 @@ import FlipbookScene
                 cornerCurve: byte() % 2 == 0 ? .continuous : .circular)
         }
         let root = layer(0)
-        _ = try? Compositor(threadCount: 1).render(root, width: 48, height: 40)
+        // Twice with one compositor: the second frame runs the kept plan and must draw the same bytes.
+        let compositor = Compositor(threadCount: 1)
+        let first = try? compositor.render(root, width: 48, height: 40)
+        let second = try? compositor.render(root, width: 48, height: 40)
+        precondition(first == second, "the kept plan drew other bytes")
     }
 
     @Test func keptInputsAndSeedsRunCleanly() throws {

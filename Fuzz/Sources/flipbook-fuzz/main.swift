@@ -150,7 +150,11 @@ func runCompositor(_ bytes: [UInt8]) {
             cornerCurve: byte() % 2 == 0 ? .continuous : .circular)
     }
     let root = layer(0)
-    _ = try? Compositor(threadCount: 1).render(root, width: 48, height: 40)
+    // Twice with one compositor: the second frame runs the kept plan and must draw the same bytes.
+    let compositor = Compositor(threadCount: 1)
+    let first = try? compositor.render(root, width: 48, height: 40)
+    let second = try? compositor.render(root, width: 48, height: 40)
+    precondition(first == second, "the kept plan drew other bytes")
 }
 
 // MARK: Watchdog and loop
