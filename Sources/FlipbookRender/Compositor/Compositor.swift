@@ -64,7 +64,7 @@ public final class Compositor {
         let key = _KeptPlan.Key(root: ObjectIdentifier(root), width: buffer.width, height: buffer.height,
                                 scale: s, flatParticles: plansParticlesFlat)
         if reusesPlans, let k = kept, k.key == key, k.root === root {
-            execute(k.ops, bandLists: k.bandLists, into: &buffer, background: background)
+            execute(k.ops, draws: k.draws, bandLists: k.bandLists, into: &buffer, background: background)
             reusedPlan = true
             return
         }
@@ -75,10 +75,10 @@ public final class Compositor {
             _OpMoves.release(&old, workers: threadCount)
         }
         var ops = plan(root, width: buffer.width, height: buffer.height, scale: s)
-        let lists = bandLists(ops, height: buffer.height)
-        execute(ops, bandLists: lists, into: &buffer, background: background)
+        let lists = bandLists(ops, height: buffer.height), draws = _BandExecutor.unmanagedDraws(ops)
+        execute(ops, draws: draws, bandLists: lists, into: &buffer, background: background)
         if reusesPlans {
-            kept = _KeptPlan(key: key, root: root, ops: ops, bandLists: lists)
+            kept = _KeptPlan(key: key, root: root, ops: ops, draws: draws, bandLists: lists)
         } else {
             _OpMoves.release(&ops, workers: threadCount)
         }
@@ -125,7 +125,8 @@ public final class Compositor {
         _BandExecutor.bandLists(ops, bandHeight: bandHeight, bands: (height + bandHeight - 1) / bandHeight)
     }
 
-    private func execute(_ ops: [_Op], bandLists: [[Int32]], into buffer: inout PixelBuffer, background: RGBA8?) {
+    private func execute(_ ops: [_Op], draws: [Unmanaged<_Draw>?], bandLists: [[Int32]], into buffer: inout PixelBuffer,
+                         background: RGBA8?) {
         let width = buffer.width, height = buffer.height, stride = buffer.bytesPerRow / 4
         let bandH = bandHeight
         let bands = (height + bandH - 1) / bandH
@@ -142,7 +143,7 @@ public final class Compositor {
                 if let background {
                     for y in y0..<y1 { SpanBlend.fill(t.row(y), count: width, color: background) }
                 }
-                _BandExecutor.run(ops, indices: bandLists[band], frame: t, scratch: s)
+                _BandExecutor.run(ops, draws: draws, indices: bandLists[band], frame: t, scratch: s)
             }
             if workers == 1 {
                 for b in 0..<bands { runBand(b, workerScratch[0]) }
@@ -177,6 +178,8 @@ struct _KeptPlan {
     let key: Key
     let root: RenderLayer
     let ops: [_Op]
+    /// `ops`' draws unretained (`_BandExecutor.unmanagedDraws`), valid while `ops` lives.
+    let draws: [Unmanaged<_Draw>?]
     let bandLists: [[Int32]]
 }
 
