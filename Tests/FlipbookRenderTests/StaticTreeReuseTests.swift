@@ -201,6 +201,7 @@ import Foundation
         try rec.record(to: full)
         #expect(rec._snapshotsTaken == 20)
         #expect(rec._snapshotsReused >= 12, "static stretches 0–4, 5–9, 10–11, 15–19 reuse")
+        #expect(rec._plansReused == rec._snapshotsReused)
         let frames = (0...19).compactMap { full.image($0) }
         #expect(Set(frames).count >= 5)
         for n in 0...19 {
@@ -208,6 +209,10 @@ import Foundation
             try scene(n...n).record(to: alone)
             #expect(alone.image(n) == full.image(n), "frame \(n)")
         }
+        // A scene with an animation that never ends reuses nothing (and keeps no plan).
+        let animated = seekScene(frames: 0...5)
+        try animated.record(to: NullFrameSink())
+        #expect(animated._snapshotsReused == 0 && animated._plansReused == 0)
         // The change at 0.5 s shows from frame 5 on (the card's centre pixel).
         let at = { (n: Int) in full.image(n).map { $0[10, 10] } }
         #expect(at(4) != at(5) && at(5) == at(9))

@@ -27,6 +27,10 @@ package struct RenderTreeReuse {
 
     package init() {}
 
+    /// Whether a snapshot is kept (the last one built could be returned again): a caller that
+    /// also keeps per-snapshot work (a compositor's plan) need not when this is false.
+    package var keepsSnapshot: Bool { tree != nil }
+
     /// Forgets the kept snapshot.
     package mutating func reset() { tree = nil; root = nil; loop = nil }
 }

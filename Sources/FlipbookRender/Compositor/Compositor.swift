@@ -66,6 +66,7 @@ public final class Compositor {
         if reusesPlans, let k = kept, k.key == key, k.root === root {
             execute(k.ops, draws: k.draws, bandLists: k.bandLists, into: &buffer, background: background)
             reusedPlan = true
+            plansReused += 1
             return
         }
         reusedPlan = false
@@ -91,8 +92,10 @@ public final class Compositor {
         _OpMoves.release(&old, workers: threadCount)
     }
 
-    /// Whether the last `render` reused the plan of the frame before it (tests, statistics).
+    /// Whether the last `render` reused the plan of the frame before it, and how many did
+    /// (tests, statistics).
     package private(set) var reusedPlan = false
+    package private(set) var plansReused = 0
 
     /// Renders `root` into a new `width × height` buffer filled with `background` first.
     ///

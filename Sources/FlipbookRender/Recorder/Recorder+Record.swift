@@ -62,6 +62,9 @@ extension Recorder {
                     continue
                 }
                 let tree = root.makeRenderTree(reusing: &reuse)
+                // An animated tree's snapshot is never seen again: its plan is not kept either
+                // (freed after the frame, as the snapshot is).
+                compositor.reusesPlans = reuse.keepsSnapshot
                 let m2 = DispatchTime.now().uptimeNanoseconds
                 _snapshotsTaken += 1
                 guard var buffer = pipeline.acquire(stop: options.shouldStop) else {
@@ -78,6 +81,7 @@ extension Recorder {
                 pipeline.submit(n, buffer, time: t)
             }
             _snapshotsReused = reuse.reused
+            _plansReused = compositor.plansReused
         }
         if cancelled, failure == nil, sink is _AbandonsWritesInFlight {
             // An interrupt: do not wait for frames being encoded (seconds each for a large

@@ -56,6 +56,8 @@ public final class Recorder {
     /// How many of those were the previous frame's snapshot again (an unchanged tree without
     /// animations or emitters; see `RenderTreeReuse`).
     var _snapshotsReused = 0
+    /// How many frames the compositor drew from the previous frame's plan.
+    var _plansReused = 0
 
     public init(root: CALayer, settings: RecordingSettings) {
         self.root = root; self.settings = settings
