@@ -139,18 +139,18 @@ public enum ImageSampler {
                                           coverage: UnsafePointer<UInt8>? = nil,
                                           backend: RasterBackend = .current) {
         guard x1 > x0, x0 >= 0, x1 <= 1 << 24, opacity > 0 else { return }
-        let m = inverse.m
+        let m = inverse._m
         let py = Double(y) + 0.5
-        let rowX = m[1] * py + m[2], rowY = m[4] * py + m[5], rowQ = m[7] * py + m[8]
+        let rowX = m.1 * py + m.2, rowY = m.4 * py + m.5, rowQ = m.7 * py + m.8
         let dst = row + x0, n = x1 - x0
         if backend.effective == .native {
             var img = image._c
-            m.withUnsafeBufferPointer { mp in
-                fbk_projective_avx2(dst, n, &img, mp.baseAddress, Double(x0), rowX, rowY, rowQ,
-                                    edge == .clamp ? 1 : 0, UInt32(opacity), coverage)
+            withUnsafeBytes(of: m) { raw in
+                fbk_projective_avx2(dst, n, &img, raw.baseAddress!.assumingMemoryBound(to: Double.self), Double(x0),
+                                    rowX, rowY, rowQ, edge == .clamp ? 1 : 0, UInt32(opacity), coverage)
             }
         } else {
-            _projectiveScalar(dst, n: n, image: image, m0: m[0], m3: m[3], m6: m[6], x0: x0, rowX: rowX,
+            _projectiveScalar(dst, n: n, image: image, m0: m.0, m3: m.3, m6: m.6, x0: x0, rowX: rowX,
                               rowY: rowY, rowQ: rowQ, clamp: edge == .clamp, opacity: UInt32(opacity),
                               coverage: coverage)
         }

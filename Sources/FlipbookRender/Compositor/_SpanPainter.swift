@@ -117,7 +117,7 @@ struct _FastImage {
         self.kind = kind
         self.raster = raster
         affine = AffineInverse(a: h.m.0, b: h.m.1, c: h.m.2, d: h.m.3, e: h.m.4, f: h.m.5)
-        projective = kind == .projective ? ProjectiveInverse([h.m.0, h.m.1, h.m.2, h.m.3, h.m.4, h.m.5, h.m.6, h.m.7, h.m.8]) : nil
+        projective = kind == .projective ? ProjectiveInverse(h.m.0, h.m.1, h.m.2, h.m.3, h.m.4, h.m.5, h.m.6, h.m.7, h.m.8) : nil
         filter = img.nearest ? .nearest : .bilinear
         opacity = UInt8(alpha)
         if h.isAffine, h.m.0 == 1, h.m.1 == 0, h.m.3 == 0, h.m.4 == 1, h.m.2 == h.m.2.rounded(),
