@@ -83,8 +83,13 @@ public enum ImageSampler {
         let dst = row + x0, n = x1 - x0
         if backend.effective == .native {
             var img = image._c
-            fbk_affine_avx2(dst, n, &img, u, v, du, dv, filter == .bilinear ? 1 : 0,
-                            edge == .clamp ? 1 : 0, UInt32(opacity), coverage)
+            if RasterBackend.avx512Available {
+                fbk_affine_avx512(dst, n, &img, u, v, du, dv, filter == .bilinear ? 1 : 0,
+                                  edge == .clamp ? 1 : 0, UInt32(opacity), coverage)
+            } else {
+                fbk_affine_avx2(dst, n, &img, u, v, du, dv, filter == .bilinear ? 1 : 0,
+                                edge == .clamp ? 1 : 0, UInt32(opacity), coverage)
+            }
         } else {
             _affineScalar(dst, n: n, image: image, u: u, v: v, du: du, dv: dv, bilinear: filter == .bilinear,
                           clamp: edge == .clamp, opacity: UInt32(opacity), coverage: coverage)
@@ -111,8 +116,13 @@ public enum ImageSampler {
         if backend.effective == .native {
             let u = s.u &+ Int64(x0) &* s.du, v = s.v &+ Int64(x0) &* s.dv
             var img = image._c
-            fbk_affine_tint_avx2(row + x0, n, &img, u, v, s.du, s.dv, filter == .bilinear ? 1 : 0,
-                                 edge == .clamp ? 1 : 0, UInt32(opacity), coverage, tint)
+            if RasterBackend.avx512Available {
+                fbk_affine_tint_avx512(row + x0, n, &img, u, v, s.du, s.dv, filter == .bilinear ? 1 : 0,
+                                       edge == .clamp ? 1 : 0, UInt32(opacity), coverage, tint)
+            } else {
+                fbk_affine_tint_avx2(row + x0, n, &img, u, v, s.du, s.dv, filter == .bilinear ? 1 : 0,
+                                     edge == .clamp ? 1 : 0, UInt32(opacity), coverage, tint)
+            }
             return
         }
         scratch.update(repeating: 0, count: n)

@@ -79,6 +79,16 @@ void fbk_solid_over_avx512(uint32_t *dst, uint32_t color, const uint8_t *mask, i
 /// n mod 16 pixels run fbk_over_avx2). Callers must check fbk_cpu_has_avx512bw().
 void fbk_over_avx512(uint32_t *dst, const uint32_t *src, intptr_t n, uint32_t opacity);
 
+/// fbk_affine_avx2 / fbk_affine_tint_avx2, 16 pixels per block with AVX-512BW: the same
+/// arguments and the same bytes; the last n mod 16 pixels are one k-masked block (pixels past
+/// the end are neither read nor written). Callers must check fbk_cpu_has_avx512bw().
+void fbk_affine_avx512(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v,
+                       int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
+                       const uint8_t *mask);
+void fbk_affine_tint_avx512(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v,
+                            int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity,
+                            const uint8_t *mask, uint32_t tint);
+
 /// Source-over of one solid premultiplied colour with an optional coverage mask:
 /// s' = mask ? div255(color * mask[i]) : color, then source-over as above.
 void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n);
