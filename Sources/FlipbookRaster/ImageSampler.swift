@@ -54,6 +54,28 @@ public enum ImageSampler {
                               du: _roundedInt64(t.a * _one), dv: _roundedInt64(t.d * _one))
     }
 
+    /// `affineRow(y:inverse:filter:)` for rows `y0 ..< y1` into `starts[0 ..< y1 − y0]`: the same
+    /// values (each row's start is the same expression of `y`), with the per-pixel step, which
+    /// does not depend on the row, converted once instead of per row.
+    @inlinable
+    public static func affineRows(y0: Int, y1: Int, inverse t: AffineInverse, filter: SampleFilter = .bilinear,
+                                  into starts: UnsafeMutablePointer<AffineRowStart?>) {
+        let shift = filter == .bilinear ? 0.5 : 0.0
+        let limit = Double(1 << 28), stepLimit = Double(1 << 14)
+        guard abs(t.a) < stepLimit, abs(t.d) < stepLimit else {
+            for y in y0..<y1 { (starts + (y - y0)).initialize(to: nil) }
+            return
+        }
+        let du = _roundedInt64(t.a * _one), dv = _roundedInt64(t.d * _one)
+        for y in y0..<y1 {
+            let py = Double(y) + 0.5
+            let u0 = t.a * 0.5 + (t.b * py + t.c) - shift
+            let v0 = t.d * 0.5 + (t.e * py + t.f) - shift
+            (starts + (y - y0)).initialize(to: abs(u0) < limit && abs(v0) < limit
+                ? AffineRowStart(u: _roundedInt64(u0 * _one), v: _roundedInt64(v0 * _one), du: du, dv: dv) : nil)
+        }
+    }
+
     /// `Int64(x.rounded())` (to nearest, ties away from zero) for finite `|x| < 2⁶³`, without
     /// a call into libm's `round` (four per row of a rotated image: it showed in profiles of
     /// 10,000 small particles). Exact: `i = trunc(x)` by the conversion, `f = x − i` is exact

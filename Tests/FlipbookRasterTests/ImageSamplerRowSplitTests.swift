@@ -54,4 +54,23 @@ import FlipbookTestSupport
         // u(0) = 0.5 + 0.25 − 0.5 = 0.25 texel → 2³²·0.25; v(0) = 0.5 − 0.5 = 0.
         #expect(ImageSampler.affineRow(y: 0, inverse: near) == AffineRowStart(u: 1 << 30, v: 0, du: 1 << 32, dv: 0))
     }
+
+    /// `affineRows` (the step converted once per draw) gives each row what `affineRow` gives it,
+    /// nil where that is nil (positions beyond 2^28 texels, steps beyond 2^14).
+    @Test func affineRowsEqualsAffineRowPerRow() {
+        var rng = SplitMix64(seed: 0xA4)
+        for k in 0..<400 {
+            let scale = k % 10 == 0 ? 3e4 : (k % 10 == 1 ? 1e9 : 4 * rng.unit())
+            let t = AffineInverse(a: scale * (rng.unit() - 0.5), b: scale * (rng.unit() - 0.5), c: 1e3 * (rng.unit() - 0.5),
+                                  d: scale * (rng.unit() - 0.5), e: scale * (rng.unit() - 0.5), f: 1e3 * (rng.unit() - 0.5))
+            let filter: SampleFilter = k % 2 == 0 ? .bilinear : .nearest
+            let y0 = Int(rng.unit() * 2000) - 1000, n = 1 + Int(rng.unit() * 70)
+            let rows = UnsafeMutablePointer<AffineRowStart?>.allocate(capacity: n)
+            defer { rows.deallocate() }
+            ImageSampler.affineRows(y0: y0, y1: y0 + n, inverse: t, filter: filter, into: rows)
+            for i in 0..<n {
+                #expect(rows[i] == ImageSampler.affineRow(y: y0 + i, inverse: t, filter: filter), "case \(k) row \(i)")
+            }
+        }
+    }
 }

@@ -259,9 +259,7 @@ enum _BandExecutor {
                 // drawn as several spans), interior spans go in column tiles (see `cover`).
                 let n = r.y1 - r.y0
                 withUnsafeTemporaryAllocation(of: AffineRowStart?.self, capacity: n) { starts in
-                    for y in r.y0..<r.y1 {
-                        starts.initializeElement(at: y - r.y0, to: ImageSampler.affineRow(y: y, inverse: fast.affine, filter: fast.filter))
-                    }
+                    ImageSampler.affineRows(y0: r.y0, y1: r.y1, inverse: fast.affine, filter: fast.filter, into: starts.baseAddress!)
                     cover(d, r, t, scratch, _AffinePainter(fast: fast, starts: starts.baseAddress!, y0: r.y0), tile: tileWidth)
                 }
             }
