@@ -21,7 +21,17 @@ import FlipbookScene
         var s = scene.recording
         s.width = min(max(s.width, 1), 64); s.height = min(max(s.height, 1), 64); s.scale = 1
         s.frames = s.frames.lowerBound...min(s.frames.upperBound, s.frames.lowerBound + 2)
-        _ = try? builder.makeRecorder(settings: s).record(to: NullFrameSink())
+        let all = MemoryFrameSink()
+        _ = try? builder.makeRecorder(settings: s).record(to: all)
+        // The last frame recorded alone (its one snapshot and plan built from scratch) must equal
+        // that frame of the run, which may have reused the snapshot and plan of the frame before.
+        var one = s
+        one.frames = s.frames.upperBound...s.frames.upperBound
+        let alone = MemoryFrameSink()
+        if let fresh = try? SceneBuilder(scene, file: "fuzz.json"), (try? fresh.makeRecorder(settings: one).record(to: alone)) != nil,
+           let a = all.image(s.frames.upperBound) {
+            precondition(alone.image(s.frames.upperBound) == a, "a frame differs from the same frame recorded alone")
+        }
     }
 
     static func runPNG(_ bytes: [UInt8]) {
