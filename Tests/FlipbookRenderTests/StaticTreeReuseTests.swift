@@ -145,6 +145,82 @@ import Foundation
         }
     }
 
+    /// A tree that moves (one layer animates): the snapshot is built every time, but the static
+    /// subtrees' nodes are the same objects from build to build, the moving layer's and its
+    /// ancestors' are new, and the pixels are a fresh build's at each time.
+    @Test func staticSubtreesOfAMovingTreeAreShared() throws {
+        let loop = VirtualRunLoop()
+        try loop.run {
+            let (root, card, shape, gradient) = Self.tree()
+            let group = CALayer()
+            group.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+            let spinner = CALayer()
+            spinner.frame = CGRect(x: 50, y: 34, width: 10, height: 10)
+            spinner.backgroundColor = TestScene.green
+            group.addSublayer(spinner)
+            root.addSublayer(group)
+            let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+            spin.fromValue = 0; spin.toValue = Double.pi; spin.duration = 1; spin.repeatCount = .infinity
+            spinner.add(spin, forKey: "spin")
+            CATransaction.flush()
+            var reuse = RenderTreeReuse()
+            var previous: RenderLayer? = nil
+            for t in [0.1, 0.3, 0.55] {
+                loop.advance(to: t)
+                let tree = root.makeRenderTree(reusing: &reuse)
+                let fresh = root.makeRenderTree()
+                let a = try Self.pixels(tree), b = try Self.pixels(fresh)
+                #expect(a == b, "t = \(t)")
+                if let previous {
+                    #expect(tree !== previous)
+                    let now = tree.ownSublayers, before = previous.ownSublayers
+                    #expect(now.count == 4 && before.count == 4)
+                    #expect(now[0] === before[0] && now[1] === before[1] && now[2] === before[2], "the card, shape and gradient nodes are kept")
+                    #expect(now[3] !== before[3], "the group holding the spinner is rebuilt")
+                }
+                previous = tree
+            }
+            #expect(card._cachedRenderNode != nil && shape._cachedRenderNode != nil && gradient._cachedRenderNode != nil)
+            #expect(spinner._cachedRenderNode == nil && group._cachedRenderNode == nil && root._cachedRenderNode == nil)
+        }
+    }
+
+    /// A change deep in a kept subtree (a mask's property, a grandchild's) clears the kept nodes
+    /// up to the root, through the mask's owner; siblings stay kept.
+    @Test func aDeepChangeRebuildsItsAncestorsOnly() throws {
+        try VirtualRunLoop().run {
+            let (root, card, shape, _) = Self.tree()
+            let mask = CALayer()
+            mask.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            mask.backgroundColor = TestScene.red
+            card.mask = mask
+            let dot = CALayer()
+            dot.frame = CGRect(x: 2, y: 2, width: 4, height: 4)
+            dot.backgroundColor = TestScene.red
+            shape.addSublayer(dot)
+            var reuse = RenderTreeReuse()
+            let first = root.makeRenderTree(reusing: &reuse)
+            #expect(card._cachedRenderNode != nil && mask._cachedRenderNode != nil && dot._cachedRenderNode != nil)
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            mask.opacity = 0.25
+            CATransaction.commit()
+            #expect(mask._cachedRenderNode == nil && card._cachedRenderNode == nil && root._cachedRenderNode == nil)
+            #expect(shape._cachedRenderNode != nil && dot._cachedRenderNode != nil)
+            let second = root.makeRenderTree(reusing: &reuse)
+            #expect(second !== first && second.ownSublayers[1] === first.ownSublayers[1])
+            let p2 = try Self.pixels(second), f2 = try Self.pixels(root.makeRenderTree()), p1 = try Self.pixels(first)
+            #expect(p2 == f2 && p2 != p1)
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            dot.backgroundColor = TestScene.blue
+            CATransaction.commit()
+            #expect(dot._cachedRenderNode == nil && shape._cachedRenderNode == nil && card._cachedRenderNode != nil)
+            let third = root.makeRenderTree(reusing: &reuse)
+            #expect(third.ownSublayers[0] === second.ownSublayers[0])
+            let p3 = try Self.pixels(third), f3 = try Self.pixels(root.makeRenderTree())
+            #expect(p3 == f3 && p3 != p2)
+        }
+    }
+
     @Test func theCompositorReusesThePlanOfTheSameSnapshotWithTheSameBytes() throws {
         let tree = VirtualRunLoop().run { Self.tree().root.makeRenderTree() }
         let other = VirtualRunLoop().run { () -> RenderLayer in

@@ -113,7 +113,7 @@ struct SuiteCommand: ParsableCommand {
                 case "text": rows = try bench.text()
                 case "emitter": rows = try bench.emitter()
                 case "e2e-w6a": rows = try bench.endToEndStatic("w6a")
-                case "e2e-w6b": rows = try bench.endToEndStatic("w6b")
+                case "e2e-w6b": rows = try bench.endToEndStatic("w6b") + bench.endToEndStatic("w6b", moving: true)
                 case "raster": rows = try bench.rasterCoverage()
                 case "raster-quads": rows = bench.rasterQuads()
                 case "sweep-layers": rows = try bench.sweepLayers()

@@ -105,12 +105,27 @@ extension BenchWorkloads {
     }
 
     /// The static W6a / W6b tree recorded for `n` frames to the null sink with 1 and 2 threads.
-    func endToEndStatic(_ name: String) throws -> [BenchResult] {
+    /// With `moving`, one more layer spins above the tree (an activity indicator over a static
+    /// screen): the snapshot is built every frame, its static subtrees' nodes kept.
+    func endToEndStatic(_ name: String, moving: Bool = false) throws -> [BenchResult] {
         let images = BenchScenes.smallImages()
         let n = min(sequence, 20)
         func recorder() -> Recorder {
             let loop = VirtualRunLoop()
-            let root = loop.run { name == "w6a" ? Self.w6aLayers(images: images) : Self.w6bLayers() }
+            let root = loop.run {
+                let root = name == "w6a" ? Self.w6aLayers(images: images) : Self.w6bLayers()
+                if moving {
+                    let spinner = CALayer()
+                    spinner.frame = CGRect(x: 940, y: 520, width: 40, height: 40)
+                    spinner.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+                    spinner.cornerRadius = 8
+                    let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+                    spin.fromValue = 0; spin.toValue = 2 * Double.pi; spin.duration = 1; spin.repeatCount = .infinity
+                    spinner.add(spin, forKey: "spin")
+                    root.addSublayer(spinner)
+                }
+                return root
+            }
             let bg = PeerWorkloads.background
             let settings = RecordingSettings(width: 1920, height: 1080, fps: 30, frames: 0...(n - 1),
                                              background: CGColor(red: CGFloat(bg.r) / 255, green: CGFloat(bg.g) / 255,
@@ -128,7 +143,8 @@ extension BenchWorkloads {
             }
             let s = BenchStats(wall: wall, cpu: cpu)
             rows.append(result("e2e-\(name)", s, pixels: name == "w6a" ? Self.w6aCovered : Self.w6bCovered, threads: t,
-                               note: "static tree, \(n) frames x 2 runs to the null sink, \(BenchReport.fixed(1000 / s.medianMs, 1)) fps"))
+                               variant: moving ? "+ spinner" : "",
+                               note: "\(moving ? "static tree + one spinning layer" : "static tree"), \(n) frames x 2 runs to the null sink, \(BenchReport.fixed(1000 / s.medianMs, 1)) fps"))
         }
         return rows
     }

@@ -59,6 +59,12 @@ open class CALayer: NSObject {
     /// since (nil when unchanged since the commit, or never committed): the "before" picture
     /// of a `CATransition` (see `_CommittedLayer`).
     var _committed: _CommittedLayer?
+    /// This layer's render node from the last reusing snapshot build, kept while its subtree
+    /// is unchanged and nothing in it moves with time (``RenderTreeReuse``), and the
+    /// `contentsAreFlipped` it was built with. Cleared, with every ancestor's, by any change
+    /// (`_saveCommittedState`).
+    final var _cachedRenderNode: RenderLayer?
+    final var _cachedRenderNodeFlipped = false
     /// Set on presentation copies: the model layer they were made from (`model()` answers it).
     /// A presentation copy's setters store values without transactions or actions.
     var _modelLayer: CALayer?

@@ -38,6 +38,14 @@ extension CALayer {
         guard _modelLayer == nil else { return }
         let loop = _runLoop
         loop._renderGeneration &+= 1
+        // The kept render nodes of this layer and of every layer whose node contains it. A
+        // layer's node is kept only when all its children's are, so an ancestor of a layer
+        // without one has none either: the walk stops at the first that has none.
+        var l: CALayer? = self
+        while let x = l, x._cachedRenderNode != nil {
+            x._cachedRenderNode = nil
+            l = x._superlayer ?? x._maskOwner
+        }
         guard _committed == nil, loop._commitCount != _createdAtCommit else { return }
         _committed = _CommittedLayer(state: _state, extras: _extras, sublayers: _sublayers, mask: _mask,
                                      animations: _animations)

@@ -64,14 +64,28 @@ extension CALayer {
                 stack[top].next += 1
                 // isGeometryFlipped reflects the sublayer space, not the mask's (the owner's own space).
                 let isMask = index == 0 && stack[top].hasMask
+                let flipped = stack[top].contentsFlipped != (!isMask && stack[top].flipsSublayers)
+                // A reusing build takes a child's kept node (an unchanged subtree in which
+                // nothing moves with time) instead of walking it.
+                if notes != nil, let kept = child._cachedRenderNode, child._cachedRenderNodeFlipped == flipped {
+                    stack[top].built.append(kept)
+                    continue
+                }
                 stack.append(_RenderBuildFrame(child, parentTime: stack[top].local, committed: committed,
-                                               contentsFlipped: stack[top].contentsFlipped != (!isMask && stack[top].flipsSublayers)))
+                                               contentsFlipped: flipped))
                 continue
             }
             let frame = stack.removeLast()
             notes?.note(frame.layer)
             let node = frame.layer._renderNode(local: frame.local, built: frame.built, committed: committed,
                                                ignoringAnimations: ignoringAnimations, contentsFlipped: frame.contentsFlipped)
+            if let notes {
+                // Kept for the next reusing build when the whole subtree is kept-worthy.
+                let keep = frame.childrenKept && notes.timeIndependent(frame.layer)
+                frame.layer._cachedRenderNode = keep ? node : nil
+                frame.layer._cachedRenderNodeFlipped = frame.contentsFlipped
+                if !keep, !stack.isEmpty { stack[stack.count - 1].childrenKept = false }
+            }
             if stack.isEmpty { return node }
             stack[stack.count - 1].built.append(node)
         }
@@ -212,6 +226,8 @@ struct _RenderBuildFrame {
     let flipsSublayers: Bool
     var next = 0
     var built: [RenderLayer] = []
+    /// Whether every child built so far has a kept node (``RenderTreeReuse``).
+    var childrenKept = true
 
     init(_ layer: CALayer, parentTime: CFTimeInterval, committed: Bool, contentsFlipped: Bool) {
         self.layer = layer

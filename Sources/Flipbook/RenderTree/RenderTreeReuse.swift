@@ -17,6 +17,14 @@ import Foundation
 /// Not reused (built again every time): a tree with any stored animation or emitter, and a
 /// tree with a layer that belongs to another run loop than the root (its changes would bump
 /// that loop's count).
+///
+/// **Subtrees too.** In a tree that does move (a spinner over a static screen), each layer
+/// keeps the node of its last reusing build when its whole subtree is time-independent
+/// (`CALayer._cachedRenderNode`), and the next reusing build takes that node instead of
+/// walking the subtree; any change clears the changed layer's kept node and its ancestors'
+/// (`_saveCommittedState`). Nodes are immutable, so one node in two snapshots is safe (a
+/// snapshot's teardown leaves shared subtrees alone). Only `makeRenderTree(reusing:)` uses
+/// them; a replicator's extra instances are always built afresh.
 package struct RenderTreeReuse {
     var tree: RenderLayer?
     var root: CALayer?
@@ -45,7 +53,13 @@ final class _RenderBuildNotes {
 
     @inline(__always)
     func note(_ layer: CALayer) {
-        if !layer._animations.isEmpty || layer is CAEmitterLayer || layer._runLoop !== loop { timeDependent = true }
+        if !timeIndependent(layer) { timeDependent = true }
+    }
+
+    /// No stored animation, not an emitter, of this build's run loop.
+    @inline(__always)
+    func timeIndependent(_ layer: CALayer) -> Bool {
+        layer._animations.isEmpty && !(layer is CAEmitterLayer) && layer._runLoop === loop
     }
 }
 
