@@ -221,6 +221,75 @@ import Foundation
         }
     }
 
+    /// A moving tree (a spinner, a parent that slides, 300 static tiles: the parallel planning
+    /// path on two threads) rendered frame after frame by one compositor, which reuses the op
+    /// runs of the sublayer nodes the snapshot kept: every frame equals a compositor that plans
+    /// from scratch, runs are reused from the second frame on, and a kept node under a parent
+    /// that moved is planned again (its inputs changed).
+    @Test(arguments: [1, 2])
+    func subtreeRunsAreReusedWithTheSameBytes(threads: Int) throws {
+        let loop = VirtualRunLoop()
+        try loop.run {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 96, height: 64)
+            root.position = CGPoint(x: 48, y: 32)
+            for i in 0..<300 {
+                let t = CALayer()
+                t.frame = CGRect(x: Double(i % 20) * 4.7, y: Double(i / 20) * 4.1, width: 5.5, height: 4.5)
+                t.backgroundColor = CGColor(red: Double(i % 7) / 7, green: 0.5, blue: Double(i % 3) / 3, alpha: 0.8)
+                t.cornerRadius = 1.5
+                if i % 50 == 0 { t.borderWidth = 1; t.borderColor = TestScene.red }
+                root.addSublayer(t)
+            }
+            let slider = CALayer()                      // moves: its static child is kept, replanned
+            slider.frame = CGRect(x: 10, y: 40, width: 30, height: 20)
+            slider.opacity = 0.6
+            let child = CALayer()
+            child.frame = CGRect(x: 2, y: 2, width: 12, height: 12)
+            child.backgroundColor = TestScene.blue
+            child.shadowOpacity = 0.8; child.shadowRadius = 2
+            slider.addSublayer(child)
+            root.addSublayer(slider)
+            let clip = CALayer()                        // clipped children: planned every time
+            clip.frame = CGRect(x: 60, y: 36, width: 20, height: 20)
+            clip.masksToBounds = true; clip.cornerRadius = 6
+            let inner = CALayer()
+            inner.frame = CGRect(x: -5, y: -5, width: 20, height: 20)
+            inner.backgroundColor = TestScene.green
+            clip.addSublayer(inner)
+            root.addSublayer(clip)
+            let spinner = CALayer()
+            spinner.frame = CGRect(x: 84, y: 50, width: 8, height: 8)
+            spinner.backgroundColor = TestScene.red
+            root.addSublayer(spinner)
+            let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+            spin.fromValue = 0; spin.toValue = Double.pi; spin.duration = 1; spin.repeatCount = .infinity
+            spinner.add(spin, forKey: "spin")
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = 20; slide.toValue = 40; slide.beginTime = 0.3; slide.duration = 0.4
+            slider.add(slide, forKey: "slide")
+            CATransaction.flush()
+            let compositor = Compositor(threadCount: threads, bandHeight: 16)
+            let fresh = Compositor(threadCount: threads, bandHeight: 16)
+            fresh.reusesPlans = false
+            var reuse = RenderTreeReuse()
+            var reused: [Int] = []
+            for t in [0.05, 0.1, 0.2, 0.35, 0.5, 0.8, 0.9] {
+                loop.advance(to: t)
+                let tree = root.makeRenderTree(reusing: &reuse)
+                var a = PixelBuffer(width: 96, height: 64), b = PixelBuffer(width: 96, height: 64)
+                try compositor.render(tree, into: &a, background: .white)
+                try fresh.render(tree, into: &b, background: .white)
+                #expect(a == b, "t = \(t), \(threads) threads")
+                reused.append(compositor.sublayerRunsReused)
+            }
+            #expect(reused[0] == 0 && reused.dropFirst().allSatisfy { $0 >= 300 }, "\(reused)")
+            // While the slider moves (0.35, 0.5) its run is not reused; the 300 tiles' are.
+            #expect(reused[3] < reused[2] && reused[4] < reused[2], "\(reused)")
+            #expect(fresh.sublayerRunsReused == 0)
+        }
+    }
+
     @Test func theCompositorReusesThePlanOfTheSameSnapshotWithTheSameBytes() throws {
         let tree = VirtualRunLoop().run { Self.tree().root.makeRenderTree() }
         let other = VirtualRunLoop().run { () -> RenderLayer in

@@ -36,10 +36,17 @@ public final class Compositor {
     /// Plans an emitter's particles from their flat records (`_Planner.particles`); false plans
     /// their nodes one by one through the general layer path (tests: the two give the same ops).
     package var plansParticlesFlat = true
-    /// Whether a `render` of the snapshot rendered last (same object, size and scale) reuses
-    /// its plan (see the type's documentation). Default true; false plans every frame (tests,
-    /// and the benchmarks' "plan every frame" rows).
+    /// Whether a `render` reuses planning from the frame before: the whole plan for the same
+    /// snapshot object at the same size and scale, and for another snapshot the op runs of its
+    /// sublayer nodes that the last frame showed too, with the same inputs (a moving tree
+    /// whose static subtrees the snapshot kept; `_PlanRuns`). Default true; false plans every
+    /// frame from scratch (tests, and the benchmarks' "plan each frame" rows).
     public var reusesPlans = true
+    /// Whether the whole plan is kept for the next frame (with `reusesPlans`). The recorder
+    /// turns it off for a tree whose snapshot is never handed over again.
+    package var keepsPlan = true
+    /// The last frame's sublayer runs (`_PlanRuns`).
+    private let planRuns = _PlanRuns()
     private var scratch: [_WorkerScratch] = []
     private let mips = _MipCache()
     /// The last frame's plan and what it is a function of.
@@ -63,7 +70,7 @@ public final class Compositor {
         guard s.isFinite, s > 0 else { throw .invalidScale(s) }
         let key = _KeptPlan.Key(root: ObjectIdentifier(root), width: buffer.width, height: buffer.height,
                                 scale: s, flatParticles: plansParticlesFlat)
-        if reusesPlans, let k = kept, k.key == key, k.root === root {
+        if reusesPlans, keepsPlan, let k = kept, k.key == key, k.root === root {
             execute(k.ops, draws: k.draws, bandLists: k.bandLists, into: &buffer, background: background)
             reusedPlan = true
             plansReused += 1
@@ -78,7 +85,7 @@ public final class Compositor {
         var ops = plan(root, width: buffer.width, height: buffer.height, scale: s)
         let lists = bandLists(ops, height: buffer.height), draws = _BandExecutor.unmanagedDraws(ops)
         execute(ops, draws: draws, bandLists: lists, into: &buffer, background: background)
-        if reusesPlans {
+        if reusesPlans && keepsPlan {
             kept = _KeptPlan(key: key, root: root, ops: ops, draws: draws, bandLists: lists)
         } else {
             _OpMoves.release(&ops, workers: threadCount)
@@ -87,6 +94,7 @@ public final class Compositor {
 
     /// Drops the kept plan (and with it the references to the last snapshot and its textures).
     public func discardKeptPlan() {
+        planRuns.clear()
         guard var old = kept?.ops else { return }
         kept = nil
         _OpMoves.release(&old, workers: threadCount)
@@ -96,6 +104,8 @@ public final class Compositor {
     /// (tests, statistics).
     package private(set) var reusedPlan = false
     package private(set) var plansReused = 0
+    /// Sublayers of the last planned frame whose op run came from the frame before.
+    package private(set) var sublayerRunsReused = 0
 
     /// Renders `root` into a new `width × height` buffer filled with `background` first.
     ///
@@ -118,7 +128,13 @@ public final class Compositor {
         var p = _Planner(width: width, height: height, scale: scale, mips: mips)
         p.parallelism = threadCount
         p.plansParticlesFlat = plansParticlesFlat
+        if reusesPlans {
+            planRuns.begin(_PlanRuns.Settings(width: width, height: height, scale: scale, flatParticles: plansParticlesFlat))
+            p.runs = planRuns
+        }
         p.plan(root: root)
+        if reusesPlans { planRuns.end(adding: p.newRuns, used: p.runHits) } else { planRuns.clear() }
+        sublayerRunsReused = p.runHits
         mips.endFrame()
         return p.ops
     }

@@ -37,6 +37,12 @@ struct _Planner {
     /// Emitter particles from their flat records (`_Planner+Particles.swift`); false: through
     /// their nodes (`RenderLayer.sublayers`), the reference the flat path must match.
     var plansParticlesFlat = true
+    /// The earlier frames' sublayer runs (read only), and the runs this planner made
+    /// (`_PlanRuns`); nil plans everything.
+    var runs: _PlanRuns? = nil
+    var newRuns: [_PlanRuns.Run] = []
+    /// Sublayers whose run was reused (statistics, tests).
+    var runHits = 0
 
     /// The deepest layer nesting drawn: sublayers deeper than this (counted from the root, masks
     /// and transition pictures included) are skipped, so an absurdly deep tree cannot overflow
@@ -261,16 +267,30 @@ struct _Planner {
     /// the op list holds no indices), so the list is the same op for op: the same bytes.
     mutating func planSublayers(_ layers: [RenderLayer], parent: CATransform3D, clips: [_Shape], opacity: Double) {
         guard parallelism > 1, layers.count >= Self.parallelSublayers else {
-            for s in layers {
-                layer(s, parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
-            }
+            for s in layers { sublayer(s, parent: parent, clips: clips, opacity: opacity) }
             return
         }
         planInChunks(layers.count) { p, range in
-            for i in range {
-                p.layer(layers[i], parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
-            }
+            for i in range { p.sublayer(layers[i], parent: parent, clips: clips, opacity: opacity) }
         }
+    }
+
+    /// `layer(s, …)` of a sublayer, or the run it was planned into last frame with the same
+    /// inputs (`_PlanRuns`).
+    mutating func sublayer(_ s: RenderLayer, parent: CATransform3D, clips: [_Shape], opacity: Double) {
+        guard let runs, clips.isEmpty, s.transition == nil, s.particles == nil else {
+            layer(s, parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
+            return
+        }
+        let key = _PlanRuns.Key(parent: parent, opacity: opacity, depth: depth, shadowNesting: shadowNesting)
+        if let run = runs.run(of: s, key) {
+            runHits += 1
+            ops.append(contentsOf: run)
+            return
+        }
+        let start = ops.count
+        layer(s, parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
+        newRuns.append(_PlanRuns.Run(node: s, key: key, ops: Array(ops[start...]), frame: runs.frame))
     }
 
     /// Runs `body` over `0..<n` in up to 4 × `parallelism` contiguous chunks on several threads,
@@ -281,13 +301,16 @@ struct _Planner {
         let chunks = min(n, 4 * parallelism)
         let (width, height, scale, mips, depth, shadowNesting) = (width, height, scale, mips, depth, shadowNesting)
         let flat = plansParticlesFlat
+        let runs = runs
         let results = _ChunkOps(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             var p = _Planner(width: width, height: height, scale: scale, mips: mips)
-            p.depth = depth; p.shadowNesting = shadowNesting; p.plansParticlesFlat = flat
+            p.depth = depth; p.shadowNesting = shadowNesting; p.plansParticlesFlat = flat; p.runs = runs
             body(&p, (c * n / chunks)..<((c + 1) * n / chunks))
-            results.set(c, p.ops)
+            results.set(c, p.ops, p.newRuns, hits: p.runHits)
         }
+        runHits += results.hits.reduce(0, +)
+        for chunkRuns in results.takeRuns() { newRuns += chunkRuns }
         var lists = results.take()
         _OpMoves.concatenate(&ops, &lists)
     }
@@ -623,8 +646,23 @@ final class _ArcTable: Sendable {
 /// The op lists of `planSublayers`' chunks: each slot written by one thread, read after all.
 final class _ChunkOps: @unchecked Sendable {
     private var lists: [[_Op]]
-    init(count: Int) { lists = Array(repeating: [], count: count) }
-    func set(_ i: Int, _ ops: [_Op]) { lists.withUnsafeMutableBufferPointer { $0[i] = ops } }
+    private var runs: [[_PlanRuns.Run]]
+    private(set) var hits: [Int]
+    init(count: Int) {
+        lists = Array(repeating: [], count: count); runs = Array(repeating: [], count: count)
+        hits = Array(repeating: 0, count: count)
+    }
+    func set(_ i: Int, _ ops: [_Op], _ newRuns: [_PlanRuns.Run] = [], hits h: Int = 0) {
+        lists.withUnsafeMutableBufferPointer { $0[i] = ops }
+        runs.withUnsafeMutableBufferPointer { $0[i] = newRuns }
+        hits.withUnsafeMutableBufferPointer { $0[i] = h }
+    }
+    /// The chunks' new sublayer runs, handed over.
+    func takeRuns() -> [[_PlanRuns.Run]] {
+        var out: [[_PlanRuns.Run]] = []
+        swap(&out, &runs)
+        return out
+    }
     /// All the lists, handed over (this holds none after).
     func take() -> [[_Op]] {
         var out: [[_Op]] = []

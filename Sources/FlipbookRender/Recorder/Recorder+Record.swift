@@ -62,9 +62,10 @@ extension Recorder {
                     continue
                 }
                 let tree = root.makeRenderTree(reusing: &reuse)
-                // An animated tree's snapshot is never seen again: its plan is not kept either
-                // (freed after the frame, as the snapshot is).
-                compositor.reusesPlans = reuse.keepsSnapshot
+                // An animated tree's snapshot is never seen again: its whole plan is not kept
+                // either (freed after the frame, as the snapshot is); the runs of its kept
+                // subtrees are.
+                compositor.keepsPlan = reuse.keepsSnapshot
                 let m2 = DispatchTime.now().uptimeNanoseconds
                 _snapshotsTaken += 1
                 guard var buffer = pipeline.acquire(stop: options.shouldStop) else {
