@@ -26,7 +26,7 @@ struct SuiteCommand: ParsableCommand {
     )
 
     static let core = ["w1", "w2", "w4", "w3", "w3b", "e2e", "w6a", "w6b", "w7", "e2e-w6a", "e2e-w6b"]
-    static let extra = ["raster", "raster-quads", "w7-layers", "w7-draw", "gradients", "emitter", "text"]
+    static let extra = ["raster", "raster-quads", "w6b-fresh", "w7-layers", "w7-draw", "gradients", "emitter", "text"]
     static let sweeps = ["sweep-layers", "sweep-resolution", "sweep-threads", "sweep-depth"]
 
     @Option(name: .customLong("workload"), help: "Workload to run (repeatable): w1 w2 w3 w3b w4 e2e w6a w6b w7 e2e-w6a e2e-w6b raster w7-layers w7-draw gradients emitter text sweep-layers sweep-resolution sweep-threads sweep-depth sweeps all.")
@@ -106,6 +106,7 @@ struct SuiteCommand: ParsableCommand {
                 case "e2e": rows = try bench.endToEnd(toPNG: true) + bench.endToEnd(toPNG: false)
                 case "w6a": rows = try bench.w6a()
                 case "w6b": rows = try bench.w6b()
+                case "w6b-fresh": rows = try bench.w6bFresh()
                 case "w7": rows = try bench.w7()
                 case "w7-layers": rows = try bench.w7Layers()
                 case "w7-draw": rows = try bench.w7Draw()

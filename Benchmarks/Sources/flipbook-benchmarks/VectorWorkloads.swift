@@ -78,6 +78,28 @@ extension BenchWorkloads {
                        note: "the same, planned anew every frame; \(BenchReport.fixed(10_000 / (p.medianMs / 1000), 0)) layers/s")]
     }
 
+    /// W6b with a new snapshot of the same tree every frame (built before timing): nothing
+    /// can be reused, so this is what the reuse bookkeeping costs.
+    func w6bFresh() throws -> [BenchResult] {
+        let loop = VirtualRunLoop()
+        let root = loop.run { Self.w6bLayers() }
+        let trees = loop.run { (0..<(warmups + frames)).map { _ in root.makeRenderTree() } }
+        var rows: [BenchResult] = []
+        for reuse in [true, false] {
+            let compositor = Compositor(threadCount: threads)
+            compositor.reusesPlans = reuse
+            var buffer = PixelBuffer(width: 1920, height: 1080)
+            var i = 0
+            let s = try benchLoop(warmups: warmups, frames: frames) {
+                try compositor.render(trees[i], into: &buffer, background: PeerWorkloads.background)
+                i += 1
+            }
+            rows.append(result("w6b-fresh", s, pixels: Self.w6bCovered, threads: threads, variant: reuse ? "reusesPlans" : "plans only",
+                               note: "a new snapshot of the W6b tree every frame"))
+        }
+        return rows
+    }
+
     func w6b() throws -> [BenchResult] {
         try PeersVectorScenes.checkVectors()
         let tree = Self.snapshot { Self.w6bLayers() }

@@ -83,6 +83,7 @@ extension CALayer {
                 // Kept for the next reusing build when the whole subtree is kept-worthy.
                 let keep = frame.childrenKept && notes.timeIndependent(frame.layer)
                 frame.layer._cachedRenderNode = keep ? node : nil
+                node.isKept = keep
                 frame.layer._cachedRenderNodeFlipped = frame.contentsFlipped
                 if !keep, !stack.isEmpty { stack[stack.count - 1].childrenKept = false }
             }

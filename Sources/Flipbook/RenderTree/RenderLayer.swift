@@ -65,6 +65,11 @@ public final class RenderLayer: @unchecked Sendable {
     /// layers and for an emitter with none). Set by the snapshot builder before the node is
     /// returned, never written after (like `mask` and `sublayers`, a `var` only for that).
     package internal(set) var particles: RenderParticles?
+    /// Set by a reusing snapshot build when its layer keeps this node for the next build (an
+    /// unchanged subtree in which nothing moves with time, see `RenderTreeReuse`), before the
+    /// node is returned, never written after: a node that may be shown again, whose planning a
+    /// compositor may keep (`_PlanRuns`).
+    package internal(set) var isKept = false
     /// A `CATransition` in flight on this layer, if any.
     public let transition: RenderTransition?
     /// A `contents` animation in flight: draw `from` at opacity `1 − f` and `to` at `f`

@@ -278,7 +278,7 @@ struct _Planner {
     /// `layer(s, …)` of a sublayer, or the run it was planned into last frame with the same
     /// inputs (`_PlanRuns`).
     mutating func sublayer(_ s: RenderLayer, parent: CATransform3D, clips: [_Shape], opacity: Double) {
-        guard let runs, clips.isEmpty, s.transition == nil, s.particles == nil else {
+        guard let runs, s.isKept, clips.isEmpty, s.transition == nil, s.particles == nil else {
             layer(s, parent: parent, clips: clips, opacity: opacity, offset: (0, 0), ignoreTransition: false)
             return
         }
