@@ -43,15 +43,24 @@ public enum ImageSampler {
     /// are those of the one-call form). `nil` when the row is not drawn (limits above).
     @inlinable
     public static func affineRow(y: Int, inverse t: AffineInverse, filter: SampleFilter = .bilinear) -> AffineRowStart? {
-        // Texel-space position of pixel x = 0 of this row: u = a·0.5 + (b·py + c) − shift.
+        guard abs(t.a) < _stepLimit, abs(t.d) < _stepLimit else { return nil }
+        return _rowStart(y: y, t, shift: filter == .bilinear ? 0.5 : 0.0,
+                         du: _roundedInt64(t.a * _one), dv: _roundedInt64(t.d * _one))
+    }
+
+    /// The per-pixel step's limit (`affineRow`): 2^14 texels.
+    @usableFromInline static let _stepLimit: Double = 16_384
+
+    /// Row `y`'s start with the step `(du, dv)` already converted: the texel-space position of
+    /// pixel x = 0, `u = a·0.5 + (b·py + c) − shift` (and v), nil beyond 2^28 texels.
+    @inlinable @inline(__always)
+    static func _rowStart(y: Int, _ t: AffineInverse, shift: Double, du: Int64, dv: Int64) -> AffineRowStart? {
         let py = Double(y) + 0.5
-        let shift = filter == .bilinear ? 0.5 : 0.0
         let u0 = t.a * 0.5 + (t.b * py + t.c) - shift
         let v0 = t.d * 0.5 + (t.e * py + t.f) - shift
-        let limit = Double(1 << 28), stepLimit = Double(1 << 14)
-        guard abs(u0) < limit, abs(v0) < limit, abs(t.a) < stepLimit, abs(t.d) < stepLimit else { return nil }
-        return AffineRowStart(u: _roundedInt64(u0 * _one), v: _roundedInt64(v0 * _one),
-                              du: _roundedInt64(t.a * _one), dv: _roundedInt64(t.d * _one))
+        let limit = Double(1 << 28)
+        guard abs(u0) < limit, abs(v0) < limit else { return nil }
+        return AffineRowStart(u: _roundedInt64(u0 * _one), v: _roundedInt64(v0 * _one), du: du, dv: dv)
     }
 
     /// `affineRow(y:inverse:filter:)` for rows `y0 ..< y1` into `starts[0 ..< y1 − y0]`: the same
@@ -60,20 +69,13 @@ public enum ImageSampler {
     @inlinable
     public static func affineRows(y0: Int, y1: Int, inverse t: AffineInverse, filter: SampleFilter = .bilinear,
                                   into starts: UnsafeMutablePointer<AffineRowStart?>) {
-        let shift = filter == .bilinear ? 0.5 : 0.0
-        let limit = Double(1 << 28), stepLimit = Double(1 << 14)
-        guard abs(t.a) < stepLimit, abs(t.d) < stepLimit else {
+        guard abs(t.a) < _stepLimit, abs(t.d) < _stepLimit else {
             for y in y0..<y1 { (starts + (y - y0)).initialize(to: nil) }
             return
         }
+        let shift = filter == .bilinear ? 0.5 : 0.0
         let du = _roundedInt64(t.a * _one), dv = _roundedInt64(t.d * _one)
-        for y in y0..<y1 {
-            let py = Double(y) + 0.5
-            let u0 = t.a * 0.5 + (t.b * py + t.c) - shift
-            let v0 = t.d * 0.5 + (t.e * py + t.f) - shift
-            (starts + (y - y0)).initialize(to: abs(u0) < limit && abs(v0) < limit
-                ? AffineRowStart(u: _roundedInt64(u0 * _one), v: _roundedInt64(v0 * _one), du: du, dv: dv) : nil)
-        }
+        for y in y0..<y1 { (starts + (y - y0)).initialize(to: _rowStart(y: y, t, shift: shift, du: du, dv: dv)) }
     }
 
     /// `Int64(x.rounded())` (to nearest, ties away from zero) for finite `|x| < 2⁶³`, without

@@ -32,9 +32,9 @@ extension CALayer {
     final func _makeCommittedRenderTree() -> RenderLayer { _makeRenderTree(at: _runLoop.currentTime, committed: true) }
 
     /// The snapshot at media time `time`, of the current model or (`committed`) the committed one.
-    final func _makeRenderTree(at time: CFTimeInterval, committed: Bool) -> RenderLayer {
+    final func _makeRenderTree(at time: CFTimeInterval, committed: Bool, keepingIn loop: VirtualRunLoop? = nil) -> RenderLayer {
         let parentTime = _timeParent?._localTime(atMediaTime: time) ?? time
-        return _buildRenderTree(parentTime: parentTime, committed: committed)
+        return _buildRenderTree(parentTime: parentTime, committed: committed, keepingIn: loop)
     }
 
     /// The snapshot of this subtree's **model** values: no animation (and so no transition or
@@ -50,10 +50,12 @@ extension CALayer {
     /// without overflowing the thread's stack: a frame is pushed per layer, its mask and then
     /// its sublayers are built (each at this layer's local time), and the node is made when
     /// the last child is done.
-    /// With `notes`, every layer built is also checked for what makes a snapshot depend on time
-    /// or escape the run loop's change count (``RenderTreeReuse``).
+    /// With `keepingIn` (a reusing build, ``RenderTreeReuse``, of a tree of that run loop),
+    /// children's kept nodes are taken instead of walked, and every node built whose whole
+    /// subtree is time-independent is kept by its layer (`RenderLayer.isKept`; the root's tells
+    /// whether the whole snapshot is).
     final func _buildRenderTree(parentTime: CFTimeInterval, committed: Bool,
-                                ignoringAnimations: Bool = false, notes: _RenderBuildNotes? = nil) -> RenderLayer {
+                                ignoringAnimations: Bool = false, keepingIn loop: VirtualRunLoop? = nil) -> RenderLayer {
         var stack = [_RenderBuildFrame(self, parentTime: parentTime, committed: committed,
                                        contentsFlipped: contentsAreFlipped())]
         while true {
@@ -67,7 +69,7 @@ extension CALayer {
                 let flipped = stack[top].contentsFlipped != (!isMask && stack[top].flipsSublayers)
                 // A reusing build takes a child's kept node (an unchanged subtree in which
                 // nothing moves with time) instead of walking it.
-                if notes != nil, let kept = child._cachedRenderNode, child._cachedRenderNodeFlipped == flipped {
+                if loop != nil, let kept = child._cachedRenderNode, child._cachedRenderNodeFlipped == flipped {
                     stack[top].built.append(kept)
                     continue
                 }
@@ -76,12 +78,11 @@ extension CALayer {
                 continue
             }
             let frame = stack.removeLast()
-            notes?.note(frame.layer)
             let node = frame.layer._renderNode(local: frame.local, built: frame.built, committed: committed,
                                                ignoringAnimations: ignoringAnimations, contentsFlipped: frame.contentsFlipped)
-            if let notes {
-                // Kept for the next reusing build when the whole subtree is kept-worthy.
-                let keep = frame.childrenKept && notes.timeIndependent(frame.layer)
+            if let loop {
+                // Kept for the next reusing build when the whole subtree is time-independent.
+                let keep = frame.childrenKept && frame.layer._isTimeIndependent(in: loop)
                 frame.layer._cachedRenderNode = keep ? node : nil
                 node.isKept = keep
                 frame.layer._cachedRenderNodeFlipped = frame.contentsFlipped

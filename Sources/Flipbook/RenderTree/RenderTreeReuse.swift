@@ -43,27 +43,14 @@ package struct RenderTreeReuse {
     package mutating func reset() { tree = nil; root = nil; loop = nil }
 }
 
-/// What a snapshot build saw that rules out reusing it (``RenderTreeReuse``).
-final class _RenderBuildNotes {
-    let loop: VirtualRunLoop
-    /// A layer with a stored animation, an emitter, or a layer of another run loop was built.
-    var timeDependent = false
-
-    init(loop: VirtualRunLoop) { self.loop = loop }
-
-    @inline(__always)
-    func note(_ layer: CALayer) {
-        if !timeIndependent(layer) { timeDependent = true }
-    }
-
-    /// No stored animation, not an emitter, of this build's run loop.
-    @inline(__always)
-    func timeIndependent(_ layer: CALayer) -> Bool {
-        layer._animations.isEmpty && !(layer is CAEmitterLayer) && layer._runLoop === loop
-    }
-}
-
 extension CALayer {
+    /// No stored animation, not an emitter, of `loop`: the layer's own part of its node does not
+    /// move with time, and its changes are counted by `loop` (``RenderTreeReuse``).
+    @inline(__always)
+    final func _isTimeIndependent(in loop: VirtualRunLoop) -> Bool {
+        _animations.isEmpty && !(self is CAEmitterLayer) && _runLoop === loop
+    }
+
     /// ``makeRenderTree()``, or the snapshot `reuse` kept from the previous call on this layer
     /// when nothing a snapshot could show has changed since and nothing in the tree moves with
     /// time (see ``RenderTreeReuse``). The same value either way.
@@ -73,15 +60,13 @@ extension CALayer {
             reuse.reused += 1
             return tree
         }
-        let notes = _RenderBuildNotes(loop: loop)
         let generation = loop._renderGeneration
-        let time = loop.currentTime
-        let parentTime = _timeParent?._localTime(atMediaTime: time) ?? time
-        let tree = _buildRenderTree(parentTime: parentTime, committed: false, notes: notes)
+        let tree = _makeRenderTree(at: loop.currentTime, committed: false, keepingIn: loop)
         reuse.built += 1
-        // Building changes nothing (see `makeRenderTree(at:)`); checked anyway: a build that
-        // changed the model is not kept.
-        if notes.timeDependent || loop._renderGeneration != generation {
+        // The root's node is kept exactly when nothing in the tree moves with time. Building
+        // changes nothing (see `makeRenderTree(at:)`); checked anyway: a build that changed the
+        // model is not kept.
+        if !tree.isKept || loop._renderGeneration != generation {
             reuse.reset()
         } else {
             reuse.tree = tree; reuse.root = self; reuse.loop = loop; reuse.generation = generation

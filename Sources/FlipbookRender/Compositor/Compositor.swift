@@ -68,8 +68,7 @@ public final class Compositor {
                        background: RGBA8? = nil) throws(CompositorError) {
         let s = Double(scale)
         guard s.isFinite, s > 0 else { throw .invalidScale(s) }
-        let key = _KeptPlan.Key(root: ObjectIdentifier(root), width: buffer.width, height: buffer.height,
-                                scale: s, flatParticles: plansParticlesFlat)
+        let key = _KeptPlan.Key(width: buffer.width, height: buffer.height, scale: s, flatParticles: plansParticlesFlat)
         if reusesPlans, keepsPlan, let k = kept, k.key == key, k.root === root {
             execute(k.ops, draws: k.draws, bandLists: k.bandLists, into: &buffer, background: background)
             reusedPlan = true
@@ -78,10 +77,7 @@ public final class Compositor {
         }
         reusedPlan = false
         // Another snapshot: the kept plan's references are freed first (on the workers).
-        if var old = kept?.ops {
-            kept = nil
-            _OpMoves.release(&old, workers: threadCount)
-        }
+        dropKeptPlan()
         var ops = plan(root, width: buffer.width, height: buffer.height, scale: s)
         let lists = bandLists(ops, height: buffer.height), draws = _BandExecutor.unmanagedDraws(ops)
         execute(ops, draws: draws, bandLists: lists, into: &buffer, background: background)
@@ -95,6 +91,11 @@ public final class Compositor {
     /// Drops the kept plan (and with it the references to the last snapshot and its textures).
     public func discardKeptPlan() {
         planRuns.clear()
+        dropKeptPlan()
+    }
+
+    /// Frees the kept whole plan's references (on the workers).
+    private func dropKeptPlan() {
         guard var old = kept?.ops else { return }
         kept = nil
         _OpMoves.release(&old, workers: threadCount)
@@ -186,10 +187,9 @@ public final class Compositor {
 struct _SendablePointer: @unchecked Sendable { let p: UnsafeMutablePointer<UInt32> }
 
 /// A frame's plan kept for the next frame: valid for the same snapshot object (held, so its
-/// identity cannot be reused by another) at the same size, scale and particle planning.
+/// identity cannot be taken by another) at the same size, scale and particle planning.
 struct _KeptPlan {
     struct Key: Equatable {
-        let root: ObjectIdentifier
         let width: Int, height: Int
         let scale: Double
         let flatParticles: Bool
