@@ -135,6 +135,15 @@ FBK_AVX2_INLINE void clamp_coord(__m256i *c, __m256i *f, int32_t lim) {
     *c = cc;
 }
 
+/* clamp_coord for a bordered image (fbk_image.border): to [-1, lim-1], the weight zeroed
+ * where clamped; every footprint is then inside the border, read as pairs with the values
+ * clamp_coord + gather4 read (see s_clamp_border in sample_avx512.c). */
+FBK_AVX2_INLINE void clamp_border(__m256i *c, __m256i *f, int32_t lim) {
+    __m256i cc = _mm256_min_epi32(_mm256_max_epi32(*c, _mm256_set1_epi32(-1)), _mm256_set1_epi32(lim - 1));
+    *f = _mm256_and_si256(*f, _mm256_cmpeq_epi32(cc, *c));
+    *c = cc;
+}
+
 FBK_AVX2_INLINE int affine_block(uint32_t *dst, const fbk_image *img, __m256i hu, __m256i lu,
                                         __m256i hv, __m256i lv, int bilinear, int clamp,
                                         uint32_t opacity, const uint8_t *mask, const __m256i *tint) {
@@ -144,6 +153,12 @@ FBK_AVX2_INLINE int affine_block(uint32_t *dst, const fbk_image *img, __m256i hu
         /* Interior blocks first: when every footprint is inside, clamping changes nothing
          * (0 <= x0 < w-1 keeps x0 and fx), so the clamp work is only done at the edges. */
         if (all_inside(img, hu, hv)) {
+            bilerp_pairs(img, hu, hv, fx, fy, &slo, &shi);
+            finish(dst, slo, shi, mask, opacity, tint);
+            return 1;
+        }
+        if (clamp && img->border) {
+            clamp_border(&hu, &fx, img->width); clamp_border(&hv, &fy, img->height);
             bilerp_pairs(img, hu, hv, fx, fy, &slo, &shi);
             finish(dst, slo, shi, mask, opacity, tint);
             return 1;

@@ -149,6 +149,17 @@ FBK_AVX512S_INLINE void s_clamp_coord(__m512i *c, __m512i *f, int32_t lim) {
     *c = cc;
 }
 
+/* The clamp of a bordered image (fbk_image.border): coordinates to [-1, lim-1], the weight
+ * zeroed where clamped. Every 2x2 footprint is then inside the border, and each lane reads
+ * the same values as s_clamp_coord + s_gather4's clamp: a lane at -1 or at lim-1 reads one
+ * edge texel twice (the border repeats it), and two equal texels give that texel whatever the
+ * weight -- (a<<8 + 0*f), then madd of two equal columns with weights summing to 256. */
+FBK_AVX512S_INLINE void s_clamp_border(__m512i *c, __m512i *f, int32_t lim) {
+    __m512i cc = _mm512_min_epi32(_mm512_max_epi32(*c, _mm512_set1_epi32(-1)), _mm512_set1_epi32(lim - 1));
+    *f = _mm512_maskz_mov_epi32(_mm512_cmpeq_epi32_mask(cc, *c), *f);
+    *c = cc;
+}
+
 /* [tint] + opacity/coverage scale + source-over of 16 pixels under `keep` (tail: masked
  * destination load and store; `mask` bytes past the span are not read). */
 FBK_AVX512S_INLINE void s_finish(uint32_t *dst, __m512i slo, __m512i shi, const uint8_t *mask,
@@ -192,7 +203,12 @@ FBK_AVX512S_INLINE void s_block(uint32_t *dst, const fbk_image *img, __m512i hu,
     const __mmask16 all = tail ? keep : (__mmask16)0xFFFF;
     if (bilinear) {
         __m512i fx = _mm512_srli_epi32(lu, 24), fy = _mm512_srli_epi32(lv, 24);
-        if ((s_inside(img, hu, hv) & all) == all) {
+        if (clamp && img->border) {
+            s_clamp_border(&hu, &fx, img->width);
+            s_clamp_border(&hv, &fy, img->height);
+            if (tail) { hu = _mm512_maskz_mov_epi32(keep, hu); hv = _mm512_maskz_mov_epi32(keep, hv); }
+            s_bilerp_pairs(img, hu, hv, fx, fy, &slo, &shi);
+        } else if ((s_inside(img, hu, hv) & all) == all) {
             if (tail) { hu = _mm512_maskz_mov_epi32(keep, hu); hv = _mm512_maskz_mov_epi32(keep, hv); }
             s_bilerp_pairs(img, hu, hv, fx, fy, &slo, &shi);
         } else {

@@ -59,7 +59,7 @@ import FlipbookTestSupport
         var failures: [String] = []
         for (ti, t) in textures.enumerated() {
             t.texels.withUnsafeBufferPointer { tp in
-                var img = fbk_image(pixels: tp.baseAddress!, width: Int32(t.w), height: Int32(t.h), stride: Int32(t.stride))
+                var img = fbk_image(pixels: tp.baseAddress!, width: Int32(t.w), height: Int32(t.h), stride: Int32(t.stride), border: 0)
                 let reps = ti == 0 ? 3 : 1
                 for n in 0...67 {
                     for rep in 0..<reps {

@@ -38,11 +38,16 @@ static inline int fbk_cpu_avx2_cached(void) { return fbk_cached_flag(&fbk_cpu_av
 
 /// A source image for the samplers. `stride` is in pixels (bytesPerRow / 4).
 /// Requires width, height >= 1 and stride * height < 2^31 (gather indices are int32).
+/// `border` = 1 promises a one-texel border around the image that repeats its edge texels:
+/// texels (x, y) for x in [-1, width] and y in [-1, height] are readable and equal the texel
+/// at the clamped coordinates. A clamp-to-edge bilinear sampler can then read every pixel's
+/// 2x2 footprint with two 8-byte loads (no gathers at the edges); the values are the same.
 typedef struct {
     const uint32_t *pixels;
     int32_t width;
     int32_t height;
     int32_t stride;
+    int32_t border;
 } fbk_image;
 
 /// dst[i] = color for i in [0, n).

@@ -204,6 +204,15 @@ extension PathRasterizer {
     @inlinable
     public func fill<S: CoverageSink>(_ poly: FixedPolygon, rule: FillRule = .nonZero, clip: RasterClip,
                                       straight: StraightRows?, into sink: inout S) {
+        withUnsafePointer(to: poly) { fill(polygonAt: $0, rule: rule, clip: clip, straight: straight, into: &sink) }
+    }
+
+    /// ``fill(_:rule:clip:straight:into:)-(FixedPolygon,_,_,_,_)`` of the polygon at `poly`,
+    /// read in place: a caller holding many polygons (the compositor's draws) does not copy
+    /// each value out, which retains and releases its points array per fill.
+    @inlinable
+    public func fill<S: CoverageSink>(polygonAt poly: UnsafePointer<FixedPolygon>, rule: FillRule = .nonZero,
+                                      clip: RasterClip, straight: StraightRows?, into sink: inout S) {
         var skip: StraightRows? = nil
         if let s = straight, s.y0 < clip.y1, s.y1 > clip.y0 {
             if s.y0 <= clip.y0 && clip.y1 <= s.y1 {      // only straight rows: no cells at all
@@ -212,13 +221,13 @@ extension PathRasterizer {
             }
             skip = s
         }
-        let b = poly.bounds
+        let b = poly.pointer(to: \.bounds)!.pointee
         guard _prepare((b.x, b.y, b.z, b.w), clip) else { return }
         var cells = _cells
         if let s = skip {
             cells.skip0 = Swift.max(s.y0, cells.oy); cells.skip1 = Swift.min(s.y1, cells.oy + cells.height)
         }
-        poly.points.withUnsafeBufferPointer { p in
+        poly.pointer(to: \.points)!.pointee.withUnsafeBufferPointer { p in
             let n = p.count / 2
             var px = Int(p[2 * n - 2]), py = Int(p[2 * n - 1])
             for i in 0..<n {

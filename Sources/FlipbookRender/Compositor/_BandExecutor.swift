@@ -239,20 +239,22 @@ enum _BandExecutor {
         scratch.rows(width: r.x1 - r.x0, rows: r.y1 - r.y0)
         // The image paint read in place in its box (`_ImagePaintBox`: no copy retaining the
         // texture, the same object for every particle of an emitter, from every worker).
-        if case .image(let box) = d.paint, let kind = _FastImage.kind(box.paint, x0: r.x0, x1: r.x1) {
+        if case .image(let box) = d.paint, let kind = _FastImage.kind(box, x0: r.x0, x1: r.x1) {
             if let tint = box.paint.tint {
                 // A tinted image (an emitter particle): sampler, tint and painter resolved once
                 // per draw (`_TintedPainter`), not per span.
-                box.paint.texture.withRasterImage { raster in
-                    let fast = _FastImage(box.paint, kind: kind, raster: raster, alpha: 255)
-                    cover(d, r, t, scratch, _TintedPainter(fast: fast, tint: tint, alpha: d.alpha, samples: scratch.samples), tile: 0)
+                box.withFastRaster { raster in
+                    let fast = _FastImage(box, kind: kind, raster: raster, alpha: 255)
+                    var p = _TintedPainter(fast: fast, tint: tint, alpha: d.alpha, samples: scratch.samples)
+                    cover(d, r, t, scratch, &p, tile: 0)
                 }
                 return
             }
-            box.paint.texture.withRasterImage { raster in
-                let fast = _FastImage(box.paint, kind: kind, raster: raster, alpha: d.alpha)
+            box.withFastRaster { raster in
+                let fast = _FastImage(box, kind: kind, raster: raster, alpha: d.alpha)
                 guard kind == .affine, fast.translate == nil else {
-                    cover(d, r, t, scratch, _FastPainter(fast: fast), tile: 0)
+                    var p = _FastPainter(fast: fast)
+                    cover(d, r, t, scratch, &p, tile: 0)
                     return
                 }
                 // Rotated/scaled images: each row's fixed-point start is computed once (a row is
@@ -260,23 +262,27 @@ enum _BandExecutor {
                 let n = r.y1 - r.y0
                 withUnsafeTemporaryAllocation(of: AffineRowStart?.self, capacity: n) { starts in
                     ImageSampler.affineRows(y0: r.y0, y1: r.y1, inverse: fast.affine, filter: fast.filter, into: starts.baseAddress!)
-                    cover(d, r, t, scratch, _AffinePainter(fast: fast, starts: starts.baseAddress!, y0: r.y0), tile: tileWidth)
+                    var p = _AffinePainter(fast: fast, starts: starts.baseAddress!, y0: r.y0)
+                    cover(d, r, t, scratch, &p, tile: tileWidth)
                 }
             }
             return
         }
         if case .solid(let c) = d.paint {
-            cover(d, r, t, scratch, _SolidPainter(color: c, alpha: d.alpha, folded: scratch.folded), tile: 0)
+            var p = _SolidPainter(color: c, alpha: d.alpha, folded: scratch.folded)
+            cover(d, r, t, scratch, &p, tile: 0)
             return
         }
         if case .gradient(let g) = d.paint, RasterBackend.current.effective == .native, g.kind != .twoCircle {
             // Resolved once per draw: the ramp pinned, the map's row start computed per span.
             g.ramp.table.withUnsafeBufferPointer { table in
-                cover(d, r, t, scratch, _GradientPainter(paint: g, table: table.baseAddress!, alpha: d.alpha), tile: 0)
+                var p = _GradientPainter(paint: g, table: table.baseAddress!, alpha: d.alpha)
+                cover(d, r, t, scratch, &p, tile: 0)
             }
             return
         }
-        cover(d, r, t, scratch, _GenericPainter(paint: d.paint, alpha: d.alpha), tile: 0)
+        var p = _GenericPainter(paint: d.paint, alpha: d.alpha)
+        cover(d, r, t, scratch, &p, tile: 0)
     }
 
     /// Width of the column tiles in which interior spans of sampled images are drawn.
@@ -293,7 +299,7 @@ enum _BandExecutor {
     /// give a pixel the same bytes however its row is split, so the tiling changes only the
     /// order of work.
     @inline(__always)
-    static func cover<P: _Painter>(_ d: _Draw, _ r: _IRect, _ t: _Target, _ scratch: _WorkerScratch, _ painter: P, tile: Int) {
+    static func cover<P: _Painter>(_ d: _Draw, _ r: _IRect, _ t: _Target, _ scratch: _WorkerScratch, _ painter: inout P, tile: Int) {
         let n = r.y1 - r.y0
         let interiors = scratch.interiors
         if tile > 0 { for i in 0..<n { interiors[i] = (0, 0) } }
@@ -303,13 +309,13 @@ enum _BandExecutor {
             // A narrow draw (a small layer): each row's spans gathered into one coverage row and
             // painted by one call — with ~3 spans per row of 10–45 px, the per-call set-up of
             // the samplers cost more than the pixels. (Narrower than a column tile: no tiling.)
-            withUnsafePointer(to: painter) { pp in
+            withUnsafePointer(to: &painter) { pp in
                 var sink = _RowSink(painter: pp, target: t, buffer: scratch.rowCoverage, x0: r.x0)
                 coverRows(d, r, scratch, &sink)
             }
             return
         }
-        withUnsafePointer(to: painter) { pp in
+        withUnsafePointer(to: &painter) { pp in
             var sink = _PaintSink(painter: pp, target: t, constant: scratch.coverage, interiors: tile > 0 ? interiors : nil, y0: r.y0)
             coverRows(d, r, scratch, &sink)
         }
@@ -355,9 +361,13 @@ enum _BandExecutor {
         case 1:
             d.shapes.withUnsafeBufferPointer { shapes in
                 let sp = shapes.baseAddress! + single
-                if let fixed = sp.pointer(to: \.fixed)!.pointee {
-                    scratch.rasterizer.fill(fixed, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
-                                            straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
+                let fp = sp.pointer(to: \.fixed)!
+                if fp.pointee != nil {
+                    // Read in place (an `if let` copy retained and released the points per fill).
+                    UnsafeRawPointer(fp).withMemoryRebound(to: FixedPolygon.self, capacity: 1) { poly in
+                        scratch.rasterizer.fill(polygonAt: poly, rule: sp.pointer(to: \.rule)!.pointee, clip: clip,
+                                                straight: sp.pointer(to: \.straight)!.pointee, into: &sink)
+                    }
                 } else if let flat = sp.pointer(to: \.flat)!.pointee {
                     scratch.rasterizer.fill(flat, rule: sp.pointer(to: \.rule)!.pointee, clip: clip, into: &sink)
                 } else {

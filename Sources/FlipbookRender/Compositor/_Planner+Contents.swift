@@ -99,7 +99,7 @@ extension _Planner {
         }
         let levels = mips.levels(for: image, upTo: level)
         level = min(level, levels.count - 1)
-        let tex = levels[level]
+        let tex = levels[level].texture
         let lsx = Double(tex.width) / iw, lsy = Double(tex.height) / ih
         let toLevel = _Homography.scaleTranslate(sx: lsx, sy: lsy, tx: 0, ty: 0)
         // Readable texels: the contents rect, rounded outwards, inside the image.
@@ -107,7 +107,8 @@ extension _Planner {
         let cx1 = min(tex.width, Int(((sx0 + sw) * lsx).rounded(.up))), cy1 = min(tex.height, Int(((sy0 + sh) * lsy).rounded(.up)))
         guard cx1 > cx0, cy1 > cy0 else { return }
         var paint = _ImagePaint(texture: tex, inverse: toLevel * toTexel * inv, nearest: filter == .nearest,
-                                cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1, ninePart: nil, tint: contentsTint)
+                                cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1, ninePart: nil, tint: contentsTint,
+                                bordered: levels[level].bordered)
         if nine {
             // Caps keep their size in points (texels / contentsScale), shrunk together if they do not fit.
             let capL = Double(cc.minX) * sw / cs, capR = (1 - Double(cc.maxX)) * sw / cs
@@ -129,20 +130,38 @@ extension _Planner {
     }
 }
 
+/// One level of an image's mip pyramid: its texels, and for small levels a copy with a
+/// repeated one-texel border (`BorderedTexture`) that the clamp-to-edge bilinear kernels
+/// sample without gathers at the edges (the same bytes; W6a's 32×32 tiles: most blocks touch
+/// an edge).
+struct _MipLevel: Sendable {
+    let texture: PixelBuffer
+    let bordered: BorderedTexture?
+
+    /// Levels of at most this many texels (with the border: 1 MiB) get a bordered copy. Larger
+    /// images have a smaller share of edge blocks, and the copy would double their memory.
+    static let borderedTexelLimit = 262_144
+
+    init(_ texture: PixelBuffer) {
+        self.texture = texture
+        bordered = (texture.width + 2) * (texture.height + 2) <= Self.borderedTexelLimit ? BorderedTexture(texture) : nil
+    }
+}
+
 /// Mipmap pyramids (`Mipmap.downsample2x`: 2×2 box, rounded to nearest), built on demand and
 /// kept between frames for images still in use.
 final class _MipCache: @unchecked Sendable {
-    private var cache: [ObjectIdentifier: (image: CGImage, levels: [PixelBuffer], used: Bool)] = [:]
+    private var cache: [ObjectIdentifier: (image: CGImage, levels: [_MipLevel], used: Bool)] = [:]
     /// Planning may run on several threads (`_Planner.planSublayers`).
     private let lock = NSLock()
 
-    func levels(for image: CGImage, upTo level: Int) -> [PixelBuffer] {
+    func levels(for image: CGImage, upTo level: Int) -> [_MipLevel] {
         lock.lock(); defer { lock.unlock() }
         let id = ObjectIdentifier(image)
-        var entry = cache[id] ?? (image, [image.pixelBuffer], true)
+        var entry = cache[id] ?? (image, [_MipLevel(image.pixelBuffer)], true)
         entry.used = true
-        while entry.levels.count <= level, let last = entry.levels.last, last.width > 1 || last.height > 1 {
-            entry.levels.append(Mipmap.downsample2x(last))
+        while entry.levels.count <= level, let last = entry.levels.last?.texture, last.width > 1 || last.height > 1 {
+            entry.levels.append(_MipLevel(Mipmap.downsample2x(last)))
         }
         cache[id] = entry
         return entry.levels

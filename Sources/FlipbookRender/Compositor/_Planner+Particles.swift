@@ -17,7 +17,7 @@ extension _Planner {
         let iw: Double, ih: Double, sx0: Double, sy0: Double, sw: Double, sh: Double
         /// layer → texel (level 0).
         let toTexel: _Homography
-        var levels: [PixelBuffer] = []
+        var levels: [_MipLevel] = []
 
         init(_ s: RenderParticles.Sprite) {
             image = s.image
@@ -40,7 +40,7 @@ extension _Planner {
         /// copy of the array per particle retained and released it — shared by the planner
         /// threads.)
         mutating func fetchLevels(upTo level: Int, _ mips: _MipCache) {
-            if levels.isEmpty || (levels.count <= level && (levels[levels.count - 1].width > 1 || levels[levels.count - 1].height > 1)) {
+            if levels.isEmpty || (levels.count <= level && (levels[levels.count - 1].texture.width > 1 || levels[levels.count - 1].texture.height > 1)) {
                 levels = mips.levels(for: image, upTo: level)
             }
         }
@@ -113,14 +113,15 @@ extension _Planner {
         if rho >= 2 { level = Int(log2(rho).rounded(.down)) }
         s.fetchLevels(upTo: level, mips)
         level = min(level, s.levels.count - 1)
-        let tex = s.levels[level]
+        let tex = s.levels[level].texture
         let lsx = Double(tex.width) / s.iw, lsy = Double(tex.height) / s.ih
         let toLevel = _Homography.scaleTranslate(sx: lsx, sy: lsy, tx: 0, ty: 0)
         let cx0 = max(0, Int((s.sx0 * lsx).rounded(.down))), cy0 = max(0, Int((s.sy0 * lsy).rounded(.down)))
         let cx1 = min(tex.width, Int(((s.sx0 + s.sw) * lsx).rounded(.up))), cy1 = min(tex.height, Int(((s.sy0 + s.sh) * lsy).rounded(.up)))
         guard cx1 > cx0, cy1 > cy0 else { return }
         let paint = _ImagePaint(texture: tex, inverse: toLevel * s.toTexel * inv, nearest: false,
-                                cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1, ninePart: nil, tint: tint)
+                                cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1, ninePart: nil, tint: tint,
+                                bordered: s.levels[level].bordered)
         emit(own, clips: clips, paint: .image(_ImagePaintBox(paint)), opacity: opacity)
     }
 }

@@ -111,14 +111,33 @@ struct _FastImage {
         return img.nearest ? nil : .projective
     }
 
+    /// ``kind(_:x0:x1:)`` of the paint in `box`, its fields read in place: passing `box.paint`
+    /// copied the whole paint (~170 bytes, a `memcpy`) per draw and band.
+    @inline(__always)
+    static func kind(_ box: _ImagePaintBox, x0: Int, x1: Int) -> Kind? {
+        guard box.isPlain, x0 >= 0, x1 <= 1 << 15 else { return nil }
+        if box.paint.inverse.isAffine { return .affine }
+        return box.paint.nearest ? nil : .projective
+    }
+
     @inline(__always)
     init(_ img: _ImagePaint, kind: Kind, raster: RasterImage, alpha: UInt32) {
-        let h = img.inverse
+        self.init(inverse: img.inverse, nearest: img.nearest, kind: kind, raster: raster, alpha: alpha)
+    }
+
+    /// The paint in `box`, read in place (see ``kind(_:x0:x1:)-(_ImagePaintBox,_,_)``).
+    @inline(__always)
+    init(_ box: _ImagePaintBox, kind: Kind, raster: RasterImage, alpha: UInt32) {
+        self.init(inverse: box.paint.inverse, nearest: box.paint.nearest, kind: kind, raster: raster, alpha: alpha)
+    }
+
+    @inline(__always)
+    init(inverse h: _Homography, nearest: Bool, kind: Kind, raster: RasterImage, alpha: UInt32) {
         self.kind = kind
         self.raster = raster
         affine = AffineInverse(a: h.m.0, b: h.m.1, c: h.m.2, d: h.m.3, e: h.m.4, f: h.m.5)
         projective = kind == .projective ? ProjectiveInverse(h.m.0, h.m.1, h.m.2, h.m.3, h.m.4, h.m.5, h.m.6, h.m.7, h.m.8) : nil
-        filter = img.nearest ? .nearest : .bilinear
+        filter = nearest ? .nearest : .bilinear
         opacity = UInt8(alpha)
         if h.isAffine, h.m.0 == 1, h.m.1 == 0, h.m.3 == 0, h.m.4 == 1, h.m.2 == h.m.2.rounded(),
            h.m.5 == h.m.5.rounded(), abs(h.m.2) < 1e9, abs(h.m.5) < 1e9 {
