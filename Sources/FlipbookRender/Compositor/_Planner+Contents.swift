@@ -138,9 +138,10 @@ struct _MipLevel: Sendable {
     let texture: PixelBuffer
     let bordered: BorderedTexture?
 
-    /// Levels of at most this many texels (with the border: 1 MiB) get a bordered copy. Larger
-    /// images have a smaller share of edge blocks, and the copy would double their memory.
-    static let borderedTexelLimit = 262_144
+    /// Levels of at most this many texels with the border (256 KiB: up to a 254 × 254 image)
+    /// get a bordered copy. Larger images have a smaller share of edge blocks, where the copy
+    /// pays, and the copy would add their size again.
+    static let borderedTexelLimit = 65_536
 
     init(_ texture: PixelBuffer) {
         self.texture = texture
