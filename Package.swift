@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "FlipbookScene", targets: ["FlipbookScene"]),
         .library(name: "FlipbookCompare", targets: ["FlipbookCompare"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
+        /// The fuzz targets, shared by the fuzz driver (Fuzz/, its own package) and FuzzReplayTests.
+        .library(name: "FlipbookFuzzTargets", targets: ["FlipbookFuzzTargets"]),
         .library(name: "FlipbookCLI", targets: ["FlipbookCLI"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
@@ -105,6 +107,11 @@ let package = Package(
         .target(
             name: "FlipbookCompare",
             dependencies: ["FlipbookPixels", "FlipbookPNG"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "FlipbookFuzzTargets",
+            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookRender", "FlipbookScene"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -196,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "FlipbookCLITests",
             dependencies: ["FlipbookCLI", "FlipbookPixels", "FlipbookPNG", "FlipbookCompare", "FlipbookTesting",
-                           "FlipbookTestSupport"],
+                           "FlipbookTestSupport", "FlipbookFuzzTargets"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),

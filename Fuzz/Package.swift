@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "FlipbookPNG", package: "Flipbook"),
                 .product(name: "FlipbookRender", package: "Flipbook"),
                 .product(name: "FlipbookScene", package: "Flipbook"),
+                .product(name: "FlipbookFuzzTargets", package: "Flipbook"),
             ],
             // Swift 5 mode: the driver shares its globals with a watchdog thread on purpose.
             swiftSettings: [.swiftLanguageMode(.v5)]

@@ -56,6 +56,12 @@ struct _ImagePaint: Sendable {
     /// `texture` with a repeated one-texel border (`_MipLevel`), or nil: the fused samplers
     /// read it instead when the whole texture is drawn (`_ImagePaintBox.withFastRaster`).
     var bordered: BorderedTexture? = nil
+
+    /// No nine-part map and the whole texture readable: what the fused samplers draw
+    /// (`_FastImage.kind`).
+    var isPlain: Bool {
+        ninePart == nil && cx0 == 0 && cy0 == 0 && cx1 == texture.width && cy1 == texture.height
+    }
 }
 
 /// An 8-bit alpha image in device space (a blurred shadow), tinted with a premultiplied colour.
@@ -75,14 +81,12 @@ struct _AlphaPaint: Sendable {
 /// emitter shares, from every worker thread at once (a contended reference count).
 final class _ImagePaintBox: Sendable {
     let paint: _ImagePaint
-    /// No nine-part map and the whole texture readable: what the fused samplers draw
-    /// (`_FastImage.kind`), decided once here (testing `paint.ninePart == nil` per draw and
-    /// band copied the optional map out, ~2 % of W6a).
+    /// `paint.isPlain`, decided once here (testing `paint.ninePart == nil` per draw and band
+    /// copied the optional map out, ~2 % of W6a).
     let isPlain: Bool
     init(_ paint: _ImagePaint) {
         self.paint = paint
-        isPlain = paint.ninePart == nil && paint.cx0 == 0 && paint.cy0 == 0 && paint.cx1 == paint.texture.width
-            && paint.cy1 == paint.texture.height
+        isPlain = paint.isPlain
     }
 
     /// Calls `body` with the texture as a `RasterImage`: the bordered copy's view when there is

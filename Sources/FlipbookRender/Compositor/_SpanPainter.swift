@@ -105,19 +105,21 @@ struct _FastImage {
     /// (Inlined, as `init`: the executor passes the paint in its box, read in place.)
     @inline(__always)
     static func kind(_ img: _ImagePaint, x0: Int, x1: Int) -> Kind? {
-        guard img.ninePart == nil, img.cx0 == 0, img.cy0 == 0, img.cx1 == img.texture.width,
-              img.cy1 == img.texture.height, x0 >= 0, x1 <= 1 << 15 else { return nil }
-        if img.inverse.isAffine { return .affine }
-        return img.nearest ? nil : .projective
+        kind(plain: img.isPlain, affine: img.inverse.isAffine, nearest: img.nearest, x0: x0, x1: x1)
     }
 
     /// ``kind(_:x0:x1:)`` of the paint in `box`, its fields read in place: passing `box.paint`
     /// copied the whole paint (~170 bytes, a `memcpy`) per draw and band.
     @inline(__always)
     static func kind(_ box: _ImagePaintBox, x0: Int, x1: Int) -> Kind? {
-        guard box.isPlain, x0 >= 0, x1 <= 1 << 15 else { return nil }
-        if box.paint.inverse.isAffine { return .affine }
-        return box.paint.nearest ? nil : .projective
+        kind(plain: box.isPlain, affine: box.paint.inverse.isAffine, nearest: box.paint.nearest, x0: x0, x1: x1)
+    }
+
+    @inline(__always)
+    static func kind(plain: Bool, affine: Bool, nearest: Bool, x0: Int, x1: Int) -> Kind? {
+        guard plain, x0 >= 0, x1 <= 1 << 15 else { return nil }
+        if affine { return .affine }
+        return nearest ? nil : .projective
     }
 
     @inline(__always)

@@ -1,0 +1,88 @@
+import Flipbook
+import FlipbookPixels
+import FlipbookPNG
+import FlipbookRender
+import FlipbookScene
+import Foundation
+
+/// The fuzz targets, one copy for the fuzz driver (`Fuzz/Sources/flipbook-fuzz`, which mutates
+/// inputs and feeds them here) and for `FuzzReplayTests` (which replays the inputs the driver
+/// kept). Each takes arbitrary bytes and must neither crash nor hang; the `precondition`s are
+/// the oracles (docs/fuzzing.md).
+public enum FuzzTargets {
+    /// A scene file: parsed, built and recorded (at most 64 × 64, three frames); the last frame
+    /// recorded alone must equal that frame of the run.
+    public static func scene(_ bytes: [UInt8], baseDirectory: String) {
+        guard let scene = try? SceneParser.parse(bytes, file: "fuzz.json", baseDirectory: baseDirectory),
+              let builder = try? SceneBuilder(scene, file: "fuzz.json") else { return }
+        var s = scene.recording
+        s.width = min(max(s.width, 1), 64); s.height = min(max(s.height, 1), 64); s.scale = 1
+        s.frames = s.frames.lowerBound...min(s.frames.upperBound, s.frames.lowerBound + 2)
+        let all = MemoryFrameSink()
+        _ = try? builder.makeRecorder(settings: s).record(to: all)
+        // The last frame recorded alone (its one snapshot and plan built from scratch) must equal
+        // that frame of the run, which may have reused the snapshot and plan of the frame before.
+        var one = s
+        one.frames = s.frames.upperBound...s.frames.upperBound
+        let alone = MemoryFrameSink()
+        if let fresh = try? SceneBuilder(scene, file: "fuzz.json"), (try? fresh.makeRecorder(settings: one).record(to: alone)) != nil,
+           let a = all.image(s.frames.upperBound) {
+            precondition(alone.image(s.frames.upperBound) == a, "a frame differs from the same frame recorded alone")
+        }
+    }
+
+    /// A PNG file: header, validation and decode.
+    public static func png(_ bytes: [UInt8]) {
+        _ = try? PNG.info(bytes)
+        _ = try? PNG.validate(bytes)
+        _ = try? PNG.decode(bytes)
+    }
+
+    /// A random tree from the bytes (as a stream of choices), with extreme values.
+    public static func compositor(_ bytes: [UInt8]) {
+        var k = 0
+        func byte() -> UInt8 { defer { k += 1 }; return bytes.isEmpty ? 0 : bytes[k % bytes.count] }
+        func number() -> CGFloat {
+            let b = byte()
+            switch b % 16 {
+            case 0: return .nan
+            case 1: return .infinity
+            case 2: return -1e19
+            case 3: return 1e308
+            case 4: return 0
+            default: return CGFloat(Int(b) - 64) * CGFloat(byte() % 8 + 1)
+            }
+        }
+        func layer(_ depth: Int) -> RenderLayer {
+            let n = depth < 4 ? Int(byte() % 4) : 0
+            var t = CATransform3DIdentity
+            if byte() % 3 == 0 { t = CATransform3DMakeRotation(number(), number(), number(), 1) }
+            if byte() % 5 == 0 { t.m34 = number() / 1000 }
+            let img: CGImage? = byte() % 4 == 0 ? CGImage(pixelBuffer: PixelBuffer(width: 1 + Int(byte() % 8), height: 1 + Int(byte() % 8))) : nil
+            return RenderLayer(
+                bounds: CGRect(x: number(), y: number(), width: number(), height: number()),
+                position: CGPoint(x: number(), y: number()), zPosition: number(), transform: t,
+                opacity: Float(byte()) / 200, masksToBounds: byte() % 3 == 0,
+                backgroundColor: CGColor(red: 1, green: 0, blue: 0, alpha: CGFloat(byte()) / 255),
+                cornerRadius: number(), borderWidth: number(), contents: img,
+                contentsRect: CGRect(x: number(), y: number(), width: number(), height: number()),
+                contentsCenter: byte() % 4 == 0 ? CGRect(x: number(), y: number(), width: number(), height: number()) : CGRect(x: 0, y: 0, width: 1, height: 1),
+                shadowOpacity: Float(byte() % 3) / 2, shadowOffset: CGSize(width: number(), height: number()), shadowRadius: number(),
+                mask: depth < 4 && byte() % 7 == 0 ? layer(depth + 1) : nil,
+                sublayers: (0..<n).map { _ in layer(depth + 1) },
+                tint: byte() % 6 == 0 ? RenderTint(red: 0.5, green: 1, blue: 1, alpha: 0.5) : nil,
+                cornerCurve: byte() % 2 == 0 ? .continuous : .circular)
+        }
+        let root = layer(0)
+        // Twice with one compositor: the second frame runs the kept plan and must draw the same bytes.
+        let compositor = Compositor(threadCount: 1)
+        let first = try? compositor.render(root, width: 48, height: 40)
+        let second = try? compositor.render(root, width: 48, height: 40)
+        precondition(first == second, "the kept plan drew other bytes")
+        // The same nodes under a new root that changes nothing: the same bytes as a fresh compositor.
+        let wrapper = RenderLayer(bounds: CGRect(x: 0, y: 0, width: 48, height: 40), position: CGPoint(x: 24, y: 20), sublayers: [root])
+        let reusing = try? compositor.render(wrapper, width: 48, height: 40)
+        let planned = try? Compositor(threadCount: 1).render(wrapper, width: 48, height: 40)
+        precondition(reusing == planned, "a wrapped tree drew other bytes")
+    }
+}
