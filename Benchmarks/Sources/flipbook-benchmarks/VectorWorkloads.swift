@@ -235,6 +235,7 @@ final class VectorPainter: @unchecked Sendable {
                 outP[n].removeAll()
                 strokers[k].stroke(it.path, style: StrokeStyle(width: it.width, cap: .round, join: .round), into: &outP[n])
                 rowsP[n] = fixedP[n].set(outP[n]) ? fixedP[n].bounds : nil
+                strokers[k].overlapCorrections(into: &fixedP[n].corrections)
                 j += threads
             }
         }

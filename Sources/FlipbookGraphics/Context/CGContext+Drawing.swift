@@ -17,7 +17,7 @@ extension CGContext {
     public func strokePath() {
         let scale = _strokeIntoOutline(_path, forDrawing: true)
         _clearPath()
-        if let scale { _fillDevice(_outline, rule: .winding, color: _state.strokeColor, coverageScale: scale) }
+        if let scale { _fillDevice(_outline, rule: .winding, color: _state.strokeColor, coverageScale: scale, corrections: _strokeCorrections) }
     }
 
     /// Paints the current path as `mode` says (fill, then stroke for the combined modes; each
@@ -46,7 +46,9 @@ extension CGContext {
     /// Strokes `rect` with the current line style. The current path is untouched.
     public func stroke(_ rect: CGRect) {
         let p = CGMutablePath(); p.addRect(rect, transform: _state.ctm)
-        if let (o, s) = _strokeOutline(of: p, forDrawing: true) { _fillDevice(o, rule: .winding, color: _state.strokeColor, coverageScale: s) }
+        if let (o, s) = _strokeOutline(of: p, forDrawing: true) {
+            _fillDevice(o, rule: .winding, color: _state.strokeColor, coverageScale: s, corrections: _strokeCorrections)
+        }
     }
 
     /// Strokes `rect` with line width `width` (the state's width is unchanged).
@@ -365,14 +367,16 @@ extension CGContext {
 
     /// The shape's coverage over `pathBounds ∩ within` (× `scale`, thresholded without
     /// antialiasing), or nil when empty.
-    func _shapeCoverage(_ path: RasterPath, rule: FillRule, scale: Double, within: _IRect, antialias: Bool? = nil) -> _Coverage? {
+    func _shapeCoverage(_ path: RasterPath, rule: FillRule, scale: Double, within: _IRect, antialias: Bool? = nil,
+                        corrections: [SIMD3<Int32>] = []) -> _Coverage? {
         guard let pb = Self._pixelBounds(path) else { return nil }
         let r = pb.intersection(within)
         guard !r.isEmpty else { return nil }
         var bytes = [UInt8](repeating: 0, count: r.width * r.height)
         bytes.withUnsafeMutableBufferPointer { b in
             var sink = CoverageMaskSink(base: b.baseAddress!, x0: r.x0, y0: r.y0, width: r.width)
-            _rasterizer.fill(path, rule: rule, transform: .identity, clip: RasterClip(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1), into: &sink)
+            _rasterizer.fill(path, rule: rule, transform: .identity, corrections: corrections,
+                             clip: RasterClip(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1), into: &sink)
         }
         let k = UInt32((min(max(scale, 0), 1) * 255).rounded())
         if k != 255 { for i in bytes.indices { bytes[i] = UInt8(PixelRounding.div255(UInt32(bytes[i]) * k)) } }
@@ -381,7 +385,9 @@ extension CGContext {
     }
 
     /// Fills a device-space path with `color` through the state's alpha, blend mode, shadow, clip.
-    func _fillDevice(_ path: RasterPath, rule: CGPathFillRule, color: CGColor, coverageScale: Double = 1) {
+    /// `corrections`: a stroke outline's self-crossing corrections (`_strokeCorrections`).
+    func _fillDevice(_ path: RasterPath, rule: CGPathFillRule, color: CGColor, coverageScale: Double = 1,
+                     corrections: [SIMD3<Int32>] = []) {
         let fr: FillRule = rule == .winding ? .nonZero : .evenOdd
         let c = PixelMath.premultipliedColor(r: Double(color.red), g: Double(color.green), b: Double(color.blue),
                                              a: Double(color.alpha) * Double(_state.alpha))
@@ -390,15 +396,15 @@ extension CGContext {
         if c >> 24 == 0, [.normal, .plusLighter, .destinationOver, .sourceAtop, .xor, .screen, .darken, .lighten,
                           .difference, .exclusion, .multiply, .overlay, .hardLight].contains(mode) { return }
         if mode == .normal, _state.shadow == nil, !_generalPathOnly {
-            _fillSolidFast(path, rule: fr, color: c, scale: coverageScale)
+            _fillSolidFast(path, rule: fr, color: c, scale: coverageScale, corrections: corrections)
             return
         }
         let within = _state.shadow == nil ? _surfaceRect : _shadowSourceRect(_state.shadow!)
-        guard let cov = _shapeCoverage(path, rule: fr, scale: coverageScale, within: within) else { return }
+        guard let cov = _shapeCoverage(path, rule: fr, scale: coverageScale, within: within, corrections: corrections) else { return }
         _composite(cov, source: .solid(c), mode: mode, shadow: _state.shadow)
     }
 
-    func _fillSolidFast(_ path: RasterPath, rule: FillRule, color: UInt32, scale: Double) {
+    func _fillSolidFast(_ path: RasterPath, rule: FillRule, color: UInt32, scale: Double, corrections: [SIMD3<Int32>] = []) {
         guard let pb = Self._pixelBounds(path) else { return }
         var r = pb.intersection(_surfaceRect)
         if let clip = _state.clip { r = r.intersection(clip.bounds) }
@@ -413,12 +419,12 @@ extension CGContext {
                 var sink = _SolidPaintSink(base: surface.base, stride: surface.stride, rowWidth: surface.width, color: RGBA8(packed: color),
                                            clip: cb.baseAddress, clipWidth: clip.width, threshold: !_antialias, scale: k,
                                            scratch: scratch)
-                _rasterizer.fill(path, rule: rule, transform: .identity, clip: clipRect, into: &sink)
+                _rasterizer.fill(path, rule: rule, transform: .identity, corrections: corrections, clip: clipRect, into: &sink)
             }
         } else {
             var sink = _SolidPaintSink(base: surface.base, stride: surface.stride, rowWidth: surface.width, color: RGBA8(packed: color),
                                        clip: nil, clipWidth: 0, threshold: !_antialias, scale: k, scratch: scratch)
-            _rasterizer.fill(path, rule: rule, transform: .identity, clip: clipRect, into: &sink)
+            _rasterizer.fill(path, rule: rule, transform: .identity, corrections: corrections, clip: clipRect, into: &sink)
         }
     }
 

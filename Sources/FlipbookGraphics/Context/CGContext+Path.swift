@@ -153,6 +153,8 @@ extension CGContext {
         let scale = _stroker.stroke(_strokeUser, style: style, transform: _rasterCTM,
                                     visible: forDrawing ? RasterClip(width: width, height: height) : nil, into: &_outline)
         guard scale > 0, !_outline.isEmpty else { return nil }
+        _strokeCorrections.removeAll(keepingCapacity: true)
+        if forDrawing { _stroker.overlapCorrections(into: &_strokeCorrections) }
         return scale
     }
 }

@@ -69,6 +69,9 @@ open class CGContext {
     var _fillPath = RasterPath()
     var _strokeUser = RasterPath()
     var _outline = RasterPath()
+    /// The last stroke outline's self-crossing corrections (``PathStroker/overlapCorrections(into:)``),
+    /// handed to the fill of that outline.
+    var _strokeCorrections: [SIMD3<Int32>] = []
     var _scratch: UnsafeMutablePointer<UInt8>
     var _scratchCapacity: Int
     /// Tests only: paint every solid fill through the general engine (a coverage buffer per

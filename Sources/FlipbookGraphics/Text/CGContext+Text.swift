@@ -58,7 +58,7 @@ extension CGContext {
         if [.stroke, .fillStroke, .strokeClip, .fillStrokeClip].contains(mode) {
             let p = CGPath(path)
             if let (o, s) = _strokeOutline(of: p, forDrawing: true) {
-                _fillDevice(o, rule: .winding, color: _state.strokeColor, coverageScale: s)
+                _fillDevice(o, rule: .winding, color: _state.strokeColor, coverageScale: s, corrections: _strokeCorrections)
             }
         }
     }

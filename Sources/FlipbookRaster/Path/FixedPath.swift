@@ -16,6 +16,10 @@ public struct FixedPath: Sendable {
     public private(set) var contourEnds: [Int32] = []
     /// The polyline's bounds in pixels `(minX, minY, maxX, maxY)` (before rounding).
     public private(set) var bounds = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+    /// Per-pixel corrections (x, y, value) added to the accumulated winding of pixel (x, y), in
+    /// units of 2⁻¹⁷ pixel, before the sweep: a stroke's self-crossings
+    /// (``PathStroker/overlapCorrections(into:)``). Cleared by `set`.
+    public var corrections: [SIMD3<Int32>] = []
 
     public init() {}
 
@@ -31,6 +35,7 @@ public struct FixedPath: Sendable {
     @discardableResult
     public mutating func set(_ path: RasterPath, transform: RasterTransform = .identity,
                              tolerance: Double = PathFlattening.defaultTolerance, cull: FlattenCull = .none) -> Bool {
+        corrections.removeAll(keepingCapacity: true)
         var sink = _Sink(points: points, ends: contourEnds)
         points = []; contourEnds = []                     // (the sink owns the storage meanwhile)
         sink.points.removeAll(keepingCapacity: true); sink.ends.removeAll(keepingCapacity: true)
@@ -93,6 +98,26 @@ extension PathRasterizer {
                 }
             }
         }
+        if !path.corrections.isEmpty { cells.addCorrections(path.corrections) }
         cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, into: &sink)
+    }
+}
+
+extension _Cells {
+    /// Adds each correction's value to its pixel's running sum only: `+v` at the pixel's cell,
+    /// `−v` at the next (pixels outside the buffer are left alone: one left of the clip would
+    /// fold `+v` and `−v` into the same first cell).
+    @usableFromInline
+    func addCorrections(_ list: [SIMD3<Int32>]) {
+        for e in list {
+            let row = Int(e.y) - oy, c = Int(e.x) - ox
+            guard row >= 0, row < height, c >= 0, c < width else { continue }
+            let base = row * stride
+            acc[base + c] &+= e.z
+            acc[base + c + 1] &-= e.z
+            let c1 = c + 1
+            bits[row * words + (c >> 9)] |= 1 &<< UInt64((c >> 3) & 63)
+            bits[row * words + (c1 >> 9)] |= 1 &<< UInt64((c1 >> 3) & 63)
+        }
     }
 }

@@ -106,14 +106,17 @@ public final class PathRasterizer {
     }
 
     /// Fills `path` (through `transform`) with `rule`, clipped to `clip`, and hands the coverage
-    /// to `sink` row by row. Every subpath is closed implicitly.
+    /// to `sink` row by row. Every subpath is closed implicitly. `corrections` are added to the
+    /// accumulated winding of their pixels before the sweep (a stroke's self-crossings:
+    /// ``PathStroker/overlapCorrections(into:)``, ``FixedPath/corrections``).
     @inlinable
     public func fill<S: CoverageSink>(_ path: RasterPath, rule: FillRule = .nonZero,
-                                      transform: RasterTransform = .identity,
+                                      transform: RasterTransform = .identity, corrections: [SIMD3<Int32>] = [],
                                       clip: RasterClip, into sink: inout S) {
         guard let b = Self._deviceBounds(path, transform), _prepare(b, clip) else { return }
         let cells = _cells
         _accumulate(path, transform, cells)
+        if !corrections.isEmpty { cells.addCorrections(corrections) }
         cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, into: &sink)
     }
 

@@ -104,6 +104,11 @@ public final class PathStroker {
     var sideA: [RasterPoint] = []
     var sideB: [RasterPoint] = []
     var scratch: [RasterPoint] = []
+    /// The last stroke's user half-width and transform when its outline came from `pts` (not
+    /// dashed) — what `overlapCorrections(into:)` reads; nil otherwise.
+    var lastStroke: (halfWidth: Double, transform: RasterTransform)? = nil
+    /// `overlapCorrections(into:)`'s arrays, kept between strokes.
+    var overlapScratch = _OverlapGeometry(h: 0)
 
     public init() {}
 
@@ -122,6 +127,7 @@ public final class PathStroker {
     @discardableResult
     public func stroke(_ path: RasterPath, style: StrokeStyle, transform: RasterTransform = .identity,
                        visible: RasterClip? = nil, into outline: inout RasterPath) -> Double {
+        lastStroke = nil
         guard style.width > 0, style.width.isFinite else { return 0 }
         let det = abs(transform.a * transform.d - transform.b * transform.c)
         let scale = transform.maxScale
@@ -154,6 +160,8 @@ public final class PathStroker {
            dash(pattern: pattern, phase: style.dashPhase,
                 cull: Self.userCullBox(visible, transform, margin: width / 2 * (max(style.miterLimit, 1) + 1) + 2 * tol)) {
             usePts = dpts; useSmooth = dsmooth; useSubs = dsubs
+        } else if style.join == .round && style.cap == .round {
+            lastStroke = (width / 2, transform)
         }
 
         // 3-5. Offset each polyline.

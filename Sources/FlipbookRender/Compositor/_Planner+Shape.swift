@@ -85,7 +85,9 @@ extension _Planner {
         if h.isAffine {
             let k = stroker.stroke(RasterPath(trimmed), style: style, transform: Self.affine(h),
                                    visible: RasterClip(x0: frame.x0, y0: frame.y0, x1: frame.x1, y1: frame.y1), into: &outline)
-            guard k > 0, let s = deviceShape(outline, rule: .nonZero) else { return nil }
+            guard k > 0, var s = deviceShape(outline, rule: .nonZero) else { return nil }
+            // where the stroke crosses itself, the lens counted once (`PathStroker.overlapCorrections`)
+            if s.flat != nil { stroker.overlapCorrections(into: &s.flat!.corrections) }
             return (s, min(k, 1))
         }
         // Perspective: the outline is built in layer space as if scaled by the largest local
