@@ -121,4 +121,19 @@ import FlipbookTestSupport
         stroker.overlapCorrections(into: &list)
         #expect(!list.isEmpty)
     }
+
+    /// A hostile stroke — 3,000 random points in a 40 px box, a crossing at nearly every pair of
+    /// segments — stops at the budgets: at most `maxCrossings` crossings' worth of corrections.
+    @Test func budgetsBoundAHostileStroke() {
+        var rng = SplitMix64(seed: 7)
+        var path = RasterPath()
+        path.move(to: RasterPoint(20, 20))
+        for _ in 0..<3000 { path.line(to: RasterPoint(40 * rng.unit(), 40 * rng.unit())) }
+        let stroker = PathStroker()
+        var outline = RasterPath(), list: [SIMD3<Int32>] = []
+        stroker.stroke(path, style: StrokeStyle(width: 2, cap: .round, join: .round), into: &outline)
+        stroker.overlapCorrections(into: &list)
+        #expect(!list.isEmpty)
+        #expect(list.count <= _OverlapGeometry.maxCrossings * 4 * 49)
+    }
 }
