@@ -172,4 +172,26 @@ import FlipbookTestSupport
             #expect(whole.bytes == banded.bytes, "case \(case_)")
         }
     }
+
+    /// Three parts through one point (an X with a vertical line through its crossing): the pixels
+    /// that two crossings reach are left as the plain fill gives them, so no pixel gets worse —
+    /// subtracting both lenses there took away coverage that was there (up to 155 levels on W7
+    /// before the rule).
+    @Test func threePartsThroughOnePointAreNotOverCorrected() {
+        let pts = [RasterPoint(5.2, 5.4), RasterPoint(40.3, 40.1), RasterPoint(40.6, 5.3), RasterPoint(5.1, 40.4),
+                   RasterPoint(22.6, 2.2), RasterPoint(22.9, 43.1)]
+        let (w, hgt) = (48, 46)
+        let ref = Self.reference(pts, h: 1.2, width: w, height: hgt)
+        let plain = Self.render(pts, h: 1.2, width: w, height: hgt, corrected: false)
+        let fixed = Self.render(pts, h: 1.2, width: w, height: hgt, corrected: true)
+        var worse = 0.0
+        for y in 0..<hgt {
+            for x in 0..<w {
+                let e0 = abs(Double(plain[x, y]) - 255 * ref[y * w + x]), e1 = abs(Double(fixed[x, y]) - 255 * ref[y * w + x])
+                worse = max(worse, e1 - e0)
+            }
+        }
+        #expect(worse <= 8, "a corrected pixel got \(worse) levels worse")
+        #expect(Self.errors(fixed, ref, width: w, height: hgt).1 < Self.errors(plain, ref, width: w, height: hgt).1)
+    }
 }

@@ -26,7 +26,8 @@
 ///    bend) holding two centre-line segments that cross;
 /// 2. takes the pixels within 1–3 (more for shallower crossings) of each corner of the lens of
 ///    the two crossing segments' strips, once each, whose centres lie within 0.85 px of an edge
-///    of both strips (where the double counting can show);
+///    of both strips (where the double counting can show); a pixel that two crossings reach is
+///    left alone (three parts meet there, and the two-strip model does not hold);
 /// 3. for each marked pixel takes, in each part, the centre-line segment nearest the pixel's
 ///    centre, clips the pixel square by both strips and records `−area` in the rasterizer's units
 ///    (2¹⁷ per pixel, signed like the outline's winding).
@@ -67,8 +68,27 @@ extension PathStroker {
         for sub in subs where sub.drawn && sub.count >= 2 {
             geo.addPolyline(pts, smooth, start: sub.start, count: sub.count, closed: sub.closed, transform: t)
         }
+        let first = out.count
         geo.corrections(sign: sign, into: &out)
         overlapScratch = geo
+        Self._dropShared(&out, from: first)
+    }
+
+    /// Removes every pixel that two or more crossings corrected (entries from `first` on): there
+    /// three or more parts of the stroke meet (two crossings a pixel or two apart, a third part
+    /// over a lens), the two-strip model of each correction does not hold, and subtracting both
+    /// lenses could take away coverage that is there. Such pixels keep the plain fill's value.
+    static func _dropShared(_ out: inout [SIMD3<Int32>], from first: Int) {
+        guard out.count - first > 1 else { return }
+        out[first...].sort { ($0.y, $0.x) < ($1.y, $1.x) }
+        var w = first, i = first
+        while i < out.count {
+            var j = i + 1
+            while j < out.count && out[j].x == out[i].x && out[j].y == out[i].y { j += 1 }
+            if j == i + 1 { out[w] = out[i]; w += 1 }
+            i = j
+        }
+        out.removeSubrange(w...)
     }
 }
 
