@@ -77,30 +77,35 @@ import FlipbookTestSupport
         var fixed = FixedPath()
         fixed.set(outline)
         fixed.corrections = list
-        var banded = CoverageBitmap(width: w, height: hgt)
+        var banded = CoverageBitmap(width: w, height: hgt), tiled = CoverageBitmap(width: w, height: hgt)
         let r = PathRasterizer()
         for y0 in stride(from: 0, to: hgt, by: 7) {
             r.fill(fixed, rule: .nonZero, clip: RasterClip(x0: 0, y0: y0, x1: w, y1: min(hgt, y0 + 7)), into: &banded)
+            for x0 in stride(from: 0, to: w, by: 9) {   // tiles: corrections left and right of a clip too
+                r.fill(fixed, rule: .nonZero, clip: RasterClip(x0: x0, y0: y0, x1: min(w, x0 + 9), y1: min(hgt, y0 + 7)), into: &tiled)
+            }
         }
         #expect(banded.bytes == whole.bytes)
+        #expect(tiled.bytes == whole.bytes)
     }
 
     /// Under a reflection (a flipped context's y axis) the outline winds the other way; the
-    /// corrections follow, so the mirrored stroke is the mirror image of the stroke.
-    @Test func aReflectionMirrorsTheCorrection() {
+    /// corrections follow the sign: a 2 px line (65 levels off uncorrected) drawn through a
+    /// y-flip matches the reference of the unflipped points within 5 levels.
+    @Test func aReflectionKeepsTheCorrectionsSign() {
         let pts = [RasterPoint(5.3, 6.1), RasterPoint(40.7, 38.2), RasterPoint(41.2, 5.6), RasterPoint(4.9, 37.4)]
         let (w, hgt) = (48, 44)
         let flip = RasterTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: Double(hgt))
         let flippedPts = pts.map { RasterPoint($0.x, Double(hgt) - $0.y) }
-        let (outline, list) = Self.outline(flippedPts, h: 2.3, transform: flip)
+        let (outline, list) = Self.outline(flippedPts, h: 1, transform: flip)
         #expect(!list.isEmpty)
         var fixed = FixedPath()
         fixed.set(outline)
         fixed.corrections = list
         var bmp = CoverageBitmap(width: w, height: hgt)
         PathRasterizer().fill(fixed, rule: .nonZero, clip: RasterClip(width: w, height: hgt), into: &bmp)
-        let ref = Self.reference(pts, h: 2.3, width: w, height: hgt)
-        #expect(Self.errors(bmp, ref, width: w, height: hgt).0 == 0)
+        let ref = Self.reference(pts, h: 1, width: w, height: hgt)
+        #expect(Self.errors(bmp, ref, width: w, height: hgt).1 <= 5)
     }
 
     /// Dashed strokes and other caps/joins are left alone (documented limits): no corrections.
@@ -110,7 +115,8 @@ import FlipbookTestSupport
         path.line(to: RasterPoint(41.2, 5.6)); path.line(to: RasterPoint(4.9, 37.4))
         let stroker = PathStroker()
         var outline = RasterPath(), list: [SIMD3<Int32>] = []
-        for style in [StrokeStyle(width: 4.6, cap: .butt, join: .round),
+        for style in [StrokeStyle(width: 4.6, cap: .butt, join: .round), StrokeStyle(width: 4.6, cap: .round, join: .miter),
+                      StrokeStyle(width: 4.6, cap: .round, join: .bevel),
                       StrokeStyle(width: 4.6, cap: .round, join: .round, dashes: [10, 3])] {
             outline.removeAll()
             stroker.stroke(path, style: style, into: &outline)
@@ -134,7 +140,50 @@ import FlipbookTestSupport
         stroker.stroke(path, style: StrokeStyle(width: 2, cap: .round, join: .round), into: &outline)
         stroker.overlapCorrections(into: &list)
         #expect(!list.isEmpty)
-        #expect(list.count <= _OverlapGeometry.maxCrossings * 4 * 49)
+        // at most one entry per pixel (a pixel two crossings reach is dropped), in the 44 px box
+        #expect(list.count <= 44 * 44)
+        // A dense spiral of 40,000 tiny segments: thousands of segments per 8 px piece, every
+        // piece's box overlapping its neighbours' — the segment tests count against the budget.
+        var spiral = RasterPath()
+        spiral.move(to: RasterPoint(200, 200))
+        for i in 1...40_000 {
+            let t = Double(i) * 0.01, rad = 5 + 0.004 * Double(i)
+            spiral.line(to: RasterPoint(200 + rad * cos(t) + 0.001 * Double(i % 7), 200 + rad * sin(t)))
+        }
+        outline.removeAll(); list.removeAll()
+        stroker.stroke(spiral, style: StrokeStyle(width: 2, cap: .round, join: .round), into: &outline)
+        stroker.overlapCorrections(into: &list)
+        #expect(list.count <= 400 * 400)
+    }
+
+    /// A closed figure 8 drawn as 48 lines (the wrap-around of a closed subpath; vertices that
+    /// turn by a few degrees are not corners): 13 levels off uncorrected, within 5 corrected.
+    @Test func closedFigureEight() {
+        var pts: [RasterPoint] = []
+        for k in 0..<48 {
+            let t = (Double(k) + 0.5) / 48 * 2 * Double.pi      // no vertex at the crossing
+            pts.append(RasterPoint(24 + 18 * sin(t), 20 + 14 * sin(t) * cos(t)))
+        }
+        var path = RasterPath()
+        path.move(to: pts[0])
+        for p in pts.dropFirst() { path.line(to: p) }
+        path.close()
+        let stroker = PathStroker()
+        var outline = RasterPath(), list: [SIMD3<Int32>] = []
+        stroker.stroke(path, style: StrokeStyle(width: 2, cap: .round, join: .round), into: &outline)
+        stroker.overlapCorrections(into: &list)
+        #expect(!list.isEmpty)
+        var plain = FixedPath()
+        plain.set(outline)
+        var fixed = plain
+        fixed.corrections = list
+        let (w, hgt) = (48, 40)
+        var a = CoverageBitmap(width: w, height: hgt), b = CoverageBitmap(width: w, height: hgt)
+        PathRasterizer().fill(plain, rule: .nonZero, clip: RasterClip(width: w, height: hgt), into: &a)
+        PathRasterizer().fill(fixed, rule: .nonZero, clip: RasterClip(width: w, height: hgt), into: &b)
+        let ref = Self.reference(pts + [pts[0]], h: 1, width: w, height: hgt)
+        let before = Self.errors(a, ref, width: w, height: hgt), after = Self.errors(b, ref, width: w, height: hgt)
+        #expect(before.1 > 10 && after.1 <= 5, "before \(before), after \(after)")   // measured: 13.4 → 2.0
     }
 
     /// Random strokes at every scale, with hostile values (NaN, huge, tiny widths) among them:
@@ -142,6 +191,7 @@ import FlipbookTestSupport
     @Test func randomStrokesAreSafeAndBandIndependent() {
         var rng = SplitMix64(seed: 2026)
         let r = PathRasterizer()
+        var corrected = 0
         for case_ in 0..<200 {
             let scale = [1.0, 10, 1e3, 1e6][case_ % 4]
             var path = RasterPath()
@@ -164,13 +214,17 @@ import FlipbookTestSupport
             var fixed = FixedPath()
             guard fixed.set(outline) else { continue }
             fixed.corrections = list
+            if !list.isEmpty { corrected += 1 }
             var whole = CoverageBitmap(width: 64, height: 64), banded = CoverageBitmap(width: 64, height: 64)
             r.fill(fixed, rule: .nonZero, clip: RasterClip(width: 64, height: 64), into: &whole)
             for y0 in stride(from: 0, to: 64, by: 5) {
-                r.fill(fixed, rule: .nonZero, clip: RasterClip(x0: 0, y0: y0, x1: 64, y1: min(64, y0 + 5)), into: &banded)
+                for x0 in stride(from: 0, to: 64, by: 11) {
+                    r.fill(fixed, rule: .nonZero, clip: RasterClip(x0: x0, y0: y0, x1: min(64, x0 + 11), y1: min(64, y0 + 5)), into: &banded)
+                }
             }
             #expect(whole.bytes == banded.bytes, "case \(case_)")
         }
+        #expect(corrected >= 20, "only \(corrected) of the random strokes were corrected")
     }
 
     /// Three parts through one point (an X with a vertical line through its crossing): the pixels

@@ -2,7 +2,7 @@
 /// contours of 24.8 fixed-point points (``PathRasterizer``'s own `⌊256·v + ½⌋`), with the
 /// polyline's bounds: a path drawn in several bands is then flattened and converted once, not
 /// once per band. ``PathRasterizer/fill(_:rule:clip:into:)-(FixedPath,_,_,_)`` gives the bytes of
-/// ``PathRasterizer/fill(_:rule:transform:clip:into:)`` of the path (flattening is a pure
+/// ``PathRasterizer/fill(_:rule:transform:corrections:clip:into:)`` of the path (flattening is a pure
 /// function of each curve; the lines the path fill culls before converting them add nothing to
 /// the clip's cells; integer addition makes the order of the edges irrelevant).
 ///

@@ -120,7 +120,7 @@ public final class PathRasterizer {
         cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, into: &sink)
     }
 
-    /// ``fill(_:rule:transform:clip:into:)`` of a device-space path (no transform) whose points
+    /// ``fill(_:rule:transform:corrections:clip:into:)`` of a device-space path (no transform) whose points
     /// all lie in `bounds` = (minX, minY, maxX, maxY) and are finite — the caller's promise (a
     /// path drawn in many bands computes them once instead of the rasterizer scanning the points
     /// per band). Bounds larger than the path's give the same bytes (the buffer is only larger).

@@ -105,7 +105,8 @@ public final class PathStroker {
     var sideB: [RasterPoint] = []
     var scratch: [RasterPoint] = []
     /// The last stroke's user half-width and transform when its outline came from `pts` (not
-    /// dashed) — what `overlapCorrections(into:)` reads; nil otherwise.
+    /// dashed) with round caps and round joins — what `overlapCorrections(into:)` reads; nil
+    /// otherwise.
     var lastStroke: (halfWidth: Double, transform: RasterTransform)? = nil
     /// `overlapCorrections(into:)`'s arrays, kept between strokes.
     var overlapScratch = _OverlapGeometry(h: 0)

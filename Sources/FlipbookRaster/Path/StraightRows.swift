@@ -92,7 +92,7 @@ public struct StraightRows: Sendable, Hashable {
     static func byte(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: (v &* 255 &+ (1 << 16)) >> 17) }
 
     /// Sends the coverage of rows `y0 ..< y1` ∩ `clip` to `sink`, the same bytes as
-    /// ``PathRasterizer/fill(_:rule:transform:clip:into:)`` of the polygon.
+    /// ``PathRasterizer/fill(_:rule:transform:corrections:clip:into:)`` of the polygon.
     @inlinable
     public func emit<S: CoverageSink>(clip: RasterClip, into sink: inout S) {
         let ya = Swift.max(y0, clip.y0), yb = Swift.min(y1, clip.y1)
@@ -125,7 +125,7 @@ public struct StraightRows: Sendable, Hashable {
 }
 
 extension PathRasterizer {
-    /// ``fill(_:rule:transform:clip:into:)`` of a device-space polygon path whose
+    /// ``fill(_:rule:transform:corrections:clip:into:)`` of a device-space polygon path whose
     /// ``StraightRows`` are `straight` (computed from the same points): one pass over the path in
     /// which its vertical lines skip those rows, and a sweep that writes them directly
     /// (``StraightRows/emit(clip:into:)``). Same bytes as the plain fill.

@@ -38,17 +38,19 @@
 /// so bands and threads still give the same bytes.
 ///
 /// The compositor (shape layers under an affine transform) and `CGContext` strokes use it.
-/// Left alone (documented limits): pixels near a cap or a sharp join of either part (the part
-/// is not a strip there), crossings at less than 12° (long near-parallel runs), a third part
-/// through the same pixel, strokes past 2²² box-pair tests or 2¹⁴ crossings (the rest of such a
-/// stroke is left as the fill gives it), tight bends whose inner side folds within `2h + 2` px of arc length
-/// (the pivot loops of ``PathStroker``), dashed strokes, and transforms that are not
-/// similarities (the device stroke is not a strip of constant width).
+/// Left alone (documented limits): strokes without round caps *and* round joins, dashed
+/// strokes, transforms that are not similarities (the device stroke is not a strip of constant
+/// width), pixels near a cap or a sharp join of either part (the part is not a strip there),
+/// crossings at less than 12° (long near-parallel runs), touches (a shared vertex), a third part
+/// through the same pixel, parts less than 2(2h + 2) px apart along the line (tight bends and
+/// the pivot loops of ``PathStroker``), and strokes past 2²² pair tests or 2¹⁴ crossings (the
+/// rest of such a stroke is left as the fill gives it). The whole centre line is searched,
+/// also where it is off screen.
 extension PathStroker {
     /// The corrections (pixel x, pixel y, value to add to the pixel's accumulated winding, in
     /// units of 2⁻¹⁷ pixel) for the outline of the last ``stroke(_:style:transform:visible:into:)``
-    /// call, appended to `out` (see the extension's documentation). Nothing for a dashed
-    /// stroke, a non-similarity transform or a stroke that drew nothing.
+    /// call, appended to `out` (see the extension's documentation). Nothing unless that stroke
+    /// had round caps and round joins, no dashes, a similarity transform, and drew something.
     public func overlapCorrections(into out: inout [SIMD3<Int32>]) {
         guard let last = lastStroke else { return }
         let t = last.transform
@@ -145,6 +147,23 @@ struct _OverlapGeometry {
                 }
             }
         }
+        // A vertex the flattening did not mark smooth is still no corner when the line turns by
+        // less than 20° there: with round joins the stroke there is, to within h·θ²/8, the
+        // two segments' strips (a polyline drawn as lines has such a vertex every few pixels).
+        if finite && n >= 3 {
+            let cos20 = 0.9396926207859084
+            p.withUnsafeBufferPointer { pb in
+                corner.withUnsafeMutableBufferPointer { cb in
+                    let q = pb.baseAddress! + start
+                    for i in 0..<n where cb[start + i] && (closed || (i > 0 && i < n - 1)) {
+                        let prev = q[i > 0 ? i - 1 : n - 1], next = q[i < n - 1 ? i + 1 : 0]
+                        let u = q[i] - prev, v = next - q[i]
+                        let uu = (u * u).sum(), vv = (v * v).sum(), uv = (u * v).sum()
+                        if uu > 0 && vv > 0 && uv > 0 && uv * uv >= cos20 * cos20 * uu * vv { cb[start + i] = false }
+                    }
+                }
+            }
+        }
         guard finite else {                                   // drop the whole polyline
             p.removeSubrange(start...); sub.removeSubrange(start...); arc.removeSubrange(start...)
             corner.removeSubrange(start...)
@@ -183,8 +202,9 @@ struct _OverlapGeometry {
         addPolyline(q, corners.map { !$0 }, start: 0, count: q.count, closed: closed, transform: .identity)
     }
 
-    /// Per stroke: the most pairs of piece boxes tested, and the most crossings corrected (far
-    /// above any drawn stroke's; W7's 500 strokes have 1,431 crossings in all).
+    /// Per stroke: the most pair tests (of piece boxes, and of the segments of two pieces), and
+    /// the most crossings corrected (far above any drawn stroke's; W7's 500 strokes have 1,431
+    /// crossings in all).
     static let maxPairTests = 1 << 22, maxCrossings = 1 << 14
 
     /// ⌊256·x⌋ + 2³², a non-negative integer monotone in x (|x| < 10⁷ here: device centre lines
@@ -234,14 +254,15 @@ struct _OverlapGeometry {
         return (e * e).sum()
     }
 
-    /// Whether the segments a0a1 and b0b1 cross (at one point inside both; touching at an end
-    /// point counts for the segment that starts there, so a crossing exactly at a vertex is
-    /// found once).
+    /// Whether the segments a0a1 and b0b1 cross properly: each one's end points strictly on
+    /// opposite sides of the other's line. A touch (an end point on the other segment — two
+    /// parts meeting at a shared vertex, which may turn back rather than cross) is not a
+    /// crossing, so a crossing exactly at a vertex is left uncorrected rather than guessed.
     static func segmentsCross(_ a0: RasterPoint, _ a1: RasterPoint, _ b0: RasterPoint, _ b1: RasterPoint) -> Bool {
         func cross(_ u: RasterPoint, _ v: RasterPoint) -> Double { u.x * v.y - u.y * v.x }
         let da = a1 - a0, db = b1 - b0
         let d0 = cross(da, b0 - a0), d1 = cross(da, b1 - a0), d2 = cross(db, a0 - b0), d3 = cross(db, a1 - b0)
-        return ((d0 >= 0 && d1 < 0) || (d0 <= 0 && d1 > 0)) && ((d2 >= 0 && d3 < 0) || (d2 <= 0 && d3 > 0))
+        return ((d0 > 0 && d1 < 0) || (d0 < 0 && d1 > 0)) && ((d2 > 0 && d3 < 0) || (d2 < 0 && d3 > 0))
     }
 
     func corrections(sign: Double, into out: inout [SIMD3<Int32>]) {
@@ -280,6 +301,8 @@ struct _OverlapGeometry {
                 search: for a in pieces[i].k0..<pieces[i].k1 {
                     let (a0, a1) = segment(a)
                     for b in pieces[j].k0..<pieces[j].k1 {
+                        pairBudget -= 1                       // (a piece can hold many tiny segments)
+                        if pairBudget < 0 { return }
                         let (b0, b1) = segment(b)
                         if Self.segmentsCross(a0, a1, b0, b1) { ka = a; kb = b; break search }
                     }
@@ -306,14 +329,17 @@ struct _OverlapGeometry {
     func segmentsAround(_ k: Int, into buf: UnsafeMutablePointer<_Segment>) -> Int {
         let sb = subs[Int(sub[k])]
         let segments = sb.closed ? sb.count : sb.count - 1
-        let reach = 2 * h + 2                       // stay in this part (the other is ≥ 2·reach away)
+        // Stay in this part: the crossing's other part lies more than 2(2h + 2) px away along the
+        // line (the pair filter of `corrections`), so segments starting within 2(2h + 2) − 1 px
+        // of segment k are this part's; 2h + 10 px is enough to reach the lens corners.
+        let window = Swift.min(2 * h + 10, 4 * h + 3)
         var m = 0
         for o in -3...3 {
             var q = k - sb.start + o
             if sb.closed { q = (q % segments + segments) % segments } else if q < 0 || q >= segments { continue }
             if o != 0 {
                 let d = abs(arc[sb.start + q] - arc[k])
-                if (sb.closed ? Swift.min(d, sb.length - d) : d) > reach + 8 { continue }
+                if (sb.closed ? Swift.min(d, sb.length - d) : d) > window { continue }
             }
             let g = sb.start + q
             let next = g + 1 < sb.start + sb.count ? g + 1 : sb.start
