@@ -248,4 +248,28 @@ import FlipbookTestSupport
         #expect(worse <= 8, "a corrected pixel got \(worse) levels worse")
         #expect(Self.errors(fixed, ref, width: w, height: hgt).1 < Self.errors(plain, ref, width: w, height: hgt).1)
     }
+
+    /// The clipped-square area of two strips against a 128 × 128 sample count, for random
+    /// strips through and near the pixel.
+    @Test func lensAreaMatchesSampling() {
+        var rng = SplitMix64(seed: 99)
+        for _ in 0..<300 {
+            let ta = 2 * Double.pi * rng.unit(), tb = 2 * Double.pi * rng.unit()
+            let nA = RasterPoint(cos(ta), sin(ta)), nB = RasterPoint(cos(tb), sin(tb))
+            let (x, y) = (Double(Int(rng.unit() * 20)), Double(Int(rng.unit() * 20)))
+            let centre = RasterPoint(x + 0.5, y + 0.5)
+            let h = 0.2 + 2 * rng.unit()
+            let cA = (nA * centre).sum() + 3 * (rng.unit() - 0.5), cB = (nB * centre).sum() + 3 * (rng.unit() - 0.5)
+            let n = 128
+            var inside = 0
+            for j in 0..<n {
+                for i in 0..<n {
+                    let q = RasterPoint(x + (Double(i) + 0.5) / Double(n), y + (Double(j) + 0.5) / Double(n))
+                    if abs((nA * q).sum() - cA) <= h && abs((nB * q).sum() - cB) <= h { inside += 1 }
+                }
+            }
+            let area = _OverlapGeometry.lensArea(x: x, y: y, nA, cA, nB, cB, h: h)
+            #expect(abs(area - Double(inside) / Double(n * n)) < 0.01, "area \(area), sampled \(Double(inside) / Double(n * n))")
+        }
+    }
 }

@@ -433,40 +433,56 @@ struct _OverlapGeometry {
 
     /// Area of the unit pixel at (x, y) inside both strips {X : |nA·X − cA| ≤ h} and
     /// {X : |nB·X − cB| ≤ h} (unit normals nA, nB): the square clipped by four half-planes
-    /// (Sutherland–Hodgman, at most 8 vertices, in fixed-size buffers).
+    /// (Sutherland–Hodgman in the pixel's own coordinates, at most 8 vertices, in fixed-size
+    /// buffers). Each half-plane is first tested on the square's corners: one that keeps all
+    /// four keeps every part of the square and is skipped, one that keeps none leaves nothing;
+    /// at a lens corner usually two of the four cut the pixel.
     static func lensArea(x: Double, y: Double, _ nA: RasterPoint, _ cA: Double, _ nB: RasterPoint, _ cB: Double,
                          h: Double) -> Double {
-        withUnsafeTemporaryAllocation(of: RasterPoint.self, capacity: 32) { buf in
+        // half-plane k: n·(u, v) ≤ limit, (u, v) relative to the pixel's top-left corner
+        let o = RasterPoint(x, y)
+        let dA = cA - (nA * o).sum(), dB = cB - (nB * o).sum()
+        let normals = (nA, -nA, nB, -nB)
+        let limits = (dA + h, -dA + h, dB + h, -dB + h)
+        var cutting = (0, 0, 0, 0), cuts = 0
+        for k in 0..<4 {
+            let n = k == 0 ? normals.0 : k == 1 ? normals.1 : k == 2 ? normals.2 : normals.3
+            let limit = k == 0 ? limits.0 : k == 1 ? limits.1 : k == 2 ? limits.2 : limits.3
+            // n·(u, v) at the corners (0,0), (1,0), (1,1), (0,1)
+            let f0 = -limit, f1 = n.x - limit, f2 = n.x + n.y - limit, f3 = n.y - limit
+            let inside = (f0 <= 0 ? 1 : 0) + (f1 <= 0 ? 1 : 0) + (f2 <= 0 ? 1 : 0) + (f3 <= 0 ? 1 : 0)
+            if inside == 0 { return 0 }
+            if inside == 4 { continue }
+            switch cuts { case 0: cutting.0 = k; case 1: cutting.1 = k; case 2: cutting.2 = k; default: cutting.3 = k }
+            cuts += 1
+        }
+        if cuts == 0 { return 1 }
+        return withUnsafeTemporaryAllocation(of: RasterPoint.self, capacity: 32) { buf in
             var src = buf.baseAddress!, dst = buf.baseAddress! + 16
-            src[0] = RasterPoint(x, y); src[1] = RasterPoint(x + 1, y); src[2] = RasterPoint(x + 1, y + 1); src[3] = RasterPoint(x, y + 1)
+            src[0] = RasterPoint(0, 0); src[1] = RasterPoint(1, 0); src[2] = RasterPoint(1, 1); src[3] = RasterPoint(0, 1)
             var count = 4
-            for plane in 0..<4 {
-                // n·X ≤ c + h, then −n·X ≤ −c + h
-                let base = plane < 2 ? nA : nB, c0 = plane < 2 ? cA : cB
-                let n = plane & 1 == 0 ? base : -base
-                let limit = (plane & 1 == 0 ? c0 : -c0) + h
-                if plane == 0 || count == 4 {
-                    // on the square still: a plane keeping all four corners cuts nothing; one
-                    // keeping none leaves nothing
-                    var inside = 0
-                    for k in 0..<4 where (n * src[k]).sum() <= limit { inside += 1 }
-                    if inside == 4 { continue }
-                    if inside == 0 { return 0 }
-                }
+            for c in 0..<cuts {
+                let k = c == 0 ? cutting.0 : c == 1 ? cutting.1 : c == 2 ? cutting.2 : cutting.3
+                let n = k == 0 ? normals.0 : k == 1 ? normals.1 : k == 2 ? normals.2 : normals.3
+                let limit = k == 0 ? limits.0 : k == 1 ? limits.1 : k == 2 ? limits.2 : limits.3
                 var m = 0
-                for k in 0..<count {
-                    let P = src[k], Q = src[k + 1 < count ? k + 1 : 0]
-                    let fp = (n * P).sum() - limit, fq = (n * Q).sum() - limit
-                    if fp <= 0 { dst[m] = P; m += 1 }
+                var P = src[count - 1], fp = n.x * P.x + n.y * P.y - limit
+                for j in 0..<count {
+                    let Q = src[j], fq = n.x * Q.x + n.y * Q.y - limit
+                    // edge P → Q: the crossing point if it changes side, then Q if inside
                     if (fp < 0 && fq > 0) || (fp > 0 && fq < 0) { dst[m] = P + (Q - P) * (fp / (fp - fq)); m += 1 }
+                    if fq <= 0 { dst[m] = Q; m += 1 }
+                    P = Q; fp = fq
                 }
                 if m < 3 { return 0 }
                 swap(&src, &dst); count = m
             }
             var area = 0.0
-            for k in 0..<count {
-                let P = src[k], Q = src[k + 1 < count ? k + 1 : 0]
+            var P = src[count - 1]
+            for j in 0..<count {
+                let Q = src[j]
                 area += P.x * Q.y - Q.x * P.y
+                P = Q
             }
             return Swift.max(0, Swift.min(1, abs(area) / 2))
         }
