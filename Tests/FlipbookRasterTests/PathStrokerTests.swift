@@ -296,3 +296,38 @@ func distanceToSegment(_ p: RasterPoint, _ a: RasterPoint, _ b: RasterPoint) -> 
         #expect(strokeBitmap(ccw, StrokeStyle(width: 4, join: .miter)).0.bytes == bm.bytes)
     }
 }
+
+extension PathStrokerTests {
+    /// The stroker writing straight into a `FixedPath` gives what `FixedPath.set` of its
+    /// `RasterPath` outline gives: the same points, contours and bounds, for open and closed
+    /// paths, every cap and join, dashes, transforms, hairlines and a non-finite point.
+    @Test func strokingIntoAFixedPathIsSettingItFromTheOutline() {
+        var rng = SplitMix64(seed: 5)
+        let caps: [StrokeStyle.Cap] = [.butt, .round, .square], joins: [StrokeStyle.Join] = [.miter, .round, .bevel]
+        for case_ in 0..<60 {
+            var path = RasterPath()
+            path.move(to: RasterPoint(60 * rng.unit(), 60 * rng.unit()))
+            for _ in 0..<(1 + case_ % 5) {
+                if rng.unit() < 0.5 {
+                    path.line(to: RasterPoint(60 * rng.unit(), 60 * rng.unit()))
+                } else {
+                    path.cubic(to: RasterPoint(60 * rng.unit(), 60 * rng.unit()), control1: RasterPoint(60 * rng.unit(), 60 * rng.unit()),
+                               control2: RasterPoint(60 * rng.unit(), 60 * rng.unit()))
+                }
+            }
+            if case_ % 3 == 0 { path.close(); path.move(to: RasterPoint(10, 10)); path.line(to: RasterPoint(30, 12)) }
+            if case_ == 59 { path.line(to: RasterPoint(.nan, 1)) }
+            let style = StrokeStyle(width: [0.4, 2, 7][case_ % 3], cap: caps[case_ % 3], join: joins[(case_ / 3) % 3],
+                                    dashes: case_ % 4 == 1 ? [5, 2] : [])
+            let t = case_ % 2 == 0 ? RasterTransform.identity : RasterTransform(a: 1.5, b: 0.3, c: -0.2, d: 0.9, tx: 4, ty: -3)
+            let stroker = PathStroker()
+            var outline = RasterPath(), expected = FixedPath(), direct = FixedPath()
+            let k0 = stroker.stroke(path, style: style, transform: t, into: &outline)
+            let ok = expected.set(outline)
+            let k1 = stroker.stroke(path, style: style, transform: t, into: &direct)
+            #expect(k0 == k1)
+            #expect(direct.points == expected.points && direct.contourEnds == expected.contourEnds, "case \(case_)")
+            #expect(ok ? direct.bounds == expected.bounds : direct.isEmpty, "case \(case_)")
+        }
+    }
+}

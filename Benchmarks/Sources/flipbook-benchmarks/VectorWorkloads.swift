@@ -180,15 +180,15 @@ extension BenchWorkloads {
 /// shape over the whole 8 MB canvas missed the cache on every edge pixel (half the sweep's time
 /// in perf was the load of the destination pixel). The rasterizer gives a pixel the same bytes
 /// for any clip containing it, and each pixel sees the items in the same order, so the frame is
-/// byte-identical to a whole-canvas fill and for any thread count. Stroke outlines are built
-/// and every item is flattened into a `FixedPath` once per frame (split over the threads), then
-/// bands are handed out dynamically.
+/// byte-identical to a whole-canvas fill and for any thread count. Every item is flattened into
+/// a `FixedPath` once per frame (split over the threads; stroke outlines written into it by the
+/// stroker directly, with their self-crossing corrections), then bands are handed out
+/// dynamically.
 final class VectorPainter: @unchecked Sendable {
     let threads: Int
     let bandHeight: Int
     let rasterizers: [PathRasterizer]
     let strokers: [PathStroker]
-    var outlines: [RasterPath] = []
     /// Per item: its fill path or stroke outline flattened once per frame into fixed point
     /// (`FixedPath`), so that a band does not flatten and convert it again.
     var fixed: [FixedPath] = []
@@ -206,20 +206,14 @@ final class VectorPainter: @unchecked Sendable {
 
     func draw(_ items: [VectorItem], background: RGBA8 = RGBA8(r: 255, g: 255, b: 255, a: 255), into buffer: inout PixelBuffer) {
         let w = buffer.width, h = buffer.height, stride = buffer.bytesPerRow / 4
-        if outlines.count != items.count {
-            outlines = items.map { it in
-                var o = RasterPath()
-                if it.kind == .stroke { o.reserveCapacity(verbs: 1 << 12, points: 1 << 12) }
-                return o
-            }
+        if fixed.count != items.count {
             rows = Array(repeating: nil, count: items.count)
             fixed = Array(repeating: FixedPath(), count: items.count)
         }
-        // Outlines (and every item's rows), split over the threads; each element is written by
+        // Fixed paths and rows, split over the threads; each element is written by
         // one thread only, through the buffers' base addresses.
         let strokeIdx = items.indices.filter { items[$0].kind == .stroke }
         let rowsP = rows.withUnsafeMutableBufferPointer { $0.baseAddress! }
-        let outP = outlines.withUnsafeMutableBufferPointer { $0.baseAddress! }
         let fixedP = fixed.withUnsafeMutableBufferPointer { $0.baseAddress! }
         parallel(threads) { k in
             var i = k
@@ -232,9 +226,8 @@ final class VectorPainter: @unchecked Sendable {
             var j = k
             while j < strokeIdx.count {
                 let n = strokeIdx[j], it = items[n]
-                outP[n].removeAll()
-                strokers[k].stroke(it.path, style: StrokeStyle(width: it.width, cap: .round, join: .round), into: &outP[n])
-                rowsP[n] = fixedP[n].set(outP[n]) ? fixedP[n].bounds : nil
+                strokers[k].stroke(it.path, style: StrokeStyle(width: it.width, cap: .round, join: .round), into: &fixedP[n])
+                rowsP[n] = fixedP[n].isEmpty ? nil : fixedP[n].bounds
                 strokers[k].overlapCorrections(into: &fixedP[n].corrections)
                 j += threads
             }

@@ -49,6 +49,42 @@ public struct FixedPath: Sendable {
         return true
     }
 
+    /// Fills the path from an outline written by `body` (move / line / close, as a
+    /// ``RasterPath`` of lines would be flattened: the same points, contours and bounds); empty
+    /// when a point is not finite or nothing was written. Clears the corrections.
+    mutating func _build(_ body: (inout _OutlineBuilder) -> Void) {
+        corrections.removeAll(keepingCapacity: true)
+        var b = _OutlineBuilder(sink: _Sink(points: points, ends: contourEnds))
+        points = []; contourEnds = []                     // (the builder owns the storage meanwhile)
+        b.sink.points.removeAll(keepingCapacity: true); b.sink.ends.removeAll(keepingCapacity: true)
+        body(&b)
+        if b.open { b.sink.endSubpath(closed: false) }
+        points = b.sink.points; contourEnds = b.sink.ends; bounds = b.sink.bounds
+        if !b.sink.finite || !bounds.x.isFinite {
+            points.removeAll(keepingCapacity: true); contourEnds.removeAll(keepingCapacity: true)
+            bounds = SIMD4(.infinity, .infinity, -.infinity, -.infinity)
+        }
+    }
+
+    /// An outline's moves, lines and closes into ``_Sink``, with `RasterPath.flatten`'s subpath
+    /// rule (a move ends the open subpath; a close ends it closed).
+    struct _OutlineBuilder: _OutlineSink {
+        var sink: _Sink
+        var open = false
+        var start = RasterPoint(0, 0)
+        mutating func move(to p: RasterPoint) {
+            if open { sink.endSubpath(closed: false) }
+            sink.moveTo(p); start = p; open = true
+        }
+        mutating func line(to p: RasterPoint) {
+            if !open { sink.moveTo(start); open = true }
+            sink.lineTo(p, smooth: false)
+        }
+        mutating func close() {
+            if open { sink.endSubpath(closed: true); open = false }
+        }
+    }
+
     struct _Sink: FlattenSink {
         var points: [Int32], ends: [Int32]
         var bounds = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)

@@ -128,6 +128,23 @@ public final class PathStroker {
     @discardableResult
     public func stroke(_ path: RasterPath, style: StrokeStyle, transform: RasterTransform = .identity,
                        visible: RasterClip? = nil, into outline: inout RasterPath) -> Double {
+        _stroke(path, style: style, transform: transform, visible: visible, into: &outline)
+    }
+
+    /// ``stroke(_:style:transform:visible:into:)-(_,_,_,_,RasterPath)``, the outline written
+    /// straight into `fixed` (replacing its contents and clearing its corrections): the bytes
+    /// of `FixedPath.set` of the outline, without building the outline as a path first. `fixed`
+    /// is empty when nothing is drawn or a point is not finite.
+    @discardableResult
+    public func stroke(_ path: RasterPath, style: StrokeStyle, transform: RasterTransform = .identity,
+                       visible: RasterClip? = nil, into fixed: inout FixedPath) -> Double {
+        var k = 0.0
+        fixed._build { sink in k = _stroke(path, style: style, transform: transform, visible: visible, into: &sink) }
+        return k
+    }
+
+    func _stroke<O: _OutlineSink>(_ path: RasterPath, style: StrokeStyle, transform: RasterTransform,
+                                  visible: RasterClip?, into outline: inout O) -> Double {
         lastStroke = nil
         guard style.width > 0, style.width.isFinite else { return 0 }
         let det = abs(transform.a * transform.d - transform.b * transform.c)
@@ -437,7 +454,7 @@ public final class PathStroker {
             }
         }
 
-        mutating func strokePolyline(_ pts: [RasterPoint], _ smooth: [Bool], _ s: Sub, into out: inout RasterPath) {
+        mutating func strokePolyline<O: _OutlineSink>(_ pts: [RasterPoint], _ smooth: [Bool], _ s: Sub, into out: inout O) {
             let n = s.count
             sideA.removeAll(keepingCapacity: true); sideB.removeAll(keepingCapacity: true)
             if n == 1 {                                          // a dot: both caps around one point
@@ -485,7 +502,8 @@ public final class PathStroker {
         }
 
         /// One contour: A forwards, end cap, B backwards, start cap.
-        mutating func emitOpen(_ p0: RasterPoint, _ d0: RasterPoint, _ pn: RasterPoint, _ dn: RasterPoint, into out: inout RasterPath) {
+        mutating func emitOpen<O: _OutlineSink>(_ p0: RasterPoint, _ d0: RasterPoint, _ pn: RasterPoint, _ dn: RasterPoint,
+                                                into out: inout O) {
             var capPts = scratch
             scratch = []
             capPts.removeAll(keepingCapacity: true)
@@ -605,3 +623,13 @@ public final class PathStroker {
         }
     }
 }
+
+/// Where ``PathStroker`` writes an outline: a ``RasterPath``, or a ``FixedPath`` directly
+/// (``FixedPath/_OutlineBuilder``).
+protocol _OutlineSink {
+    mutating func move(to p: RasterPoint)
+    mutating func line(to p: RasterPoint)
+    mutating func close()
+}
+
+extension RasterPath: _OutlineSink {}

@@ -81,15 +81,21 @@ extension _Planner {
             dashes: shape.lineDashPattern.map(Double.init),
             dashPhase: shape.lineDashPhase.isFinite ? Double(shape.lineDashPhase) : 0)
         let stroker = PathStroker()
-        var outline = RasterPath()
         if h.isAffine {
+            // The outline straight into fixed point (the bytes of flattening it as a path).
+            var flat = FixedPath()
             let k = stroker.stroke(RasterPath(trimmed), style: style, transform: Self.affine(h),
-                                   visible: RasterClip(x0: frame.x0, y0: frame.y0, x1: frame.x1, y1: frame.y1), into: &outline)
-            guard k > 0, var s = deviceShape(outline, rule: .nonZero) else { return nil }
+                                   visible: RasterClip(x0: frame.x0, y0: frame.y0, x1: frame.x1, y1: frame.y1), into: &flat)
+            guard k > 0, !flat.isEmpty else { return nil }
+            let fb = flat.bounds
+            let b = _IRect(x0: pixelFloor(fb.x) - 1, y0: pixelFloor(fb.y) - 1, x1: pixelCeil(fb.z) + 1, y1: pixelCeil(fb.w) + 1)
+                .intersection(frame)
+            guard !b.isEmpty else { return nil }
             // where the stroke crosses itself, the lens counted once (`PathStroker.overlapCorrections`)
-            if s.flat != nil { stroker.overlapCorrections(into: &s.flat!.corrections) }
-            return (s, min(k, 1))
+            stroker.overlapCorrections(into: &flat.corrections)
+            return (_Shape(path: RasterPath(), rule: .nonZero, bounds: b, flat: flat), min(k, 1))
         }
+        var outline = RasterPath()
         // Perspective: the outline is built in layer space as if scaled by the largest local
         // scale `s` (so the flattening tolerance and the hairline rule are those of the nearest
         // part of the layer), mapped back by 1/s, then projected.
