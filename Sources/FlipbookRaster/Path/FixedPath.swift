@@ -35,11 +35,33 @@ public struct FixedPath: Sendable {
     @discardableResult
     public mutating func set(_ path: RasterPath, transform: RasterTransform = .identity,
                              tolerance: Double = PathFlattening.defaultTolerance, cull: FlattenCull = .none) -> Bool {
+        _fill { path.flatten(transform: transform, tolerance: tolerance, cull: cull, into: &$0) }
+    }
+
+    /// Fills the path from an outline written by `body` (move / line / close, as a
+    /// ``RasterPath`` of lines would be flattened: the same points, contours and bounds); empty
+    /// when a point is not finite or nothing was written. Clears the corrections.
+    mutating func _build(_ body: (inout _OutlineBuilder) -> Void) {
+        _fill { sink in
+            var b = _OutlineBuilder(sink: sink)
+            sink = _Sink(points: [], ends: [])            // (the builder owns the storage meanwhile)
+            body(&b)
+            if b.open { b.sink.endSubpath(closed: false) }
+            sink = b.sink
+        }
+    }
+
+    /// Empties the path (keeping its storage) and the corrections, lets `body` write the points
+    /// into a ``_Sink``, and keeps them with their bounds; false (and empty) when a point is not
+    /// finite or nothing was written. What ``set(_:transform:tolerance:cull:)`` and
+    /// ``_build(_:)`` share.
+    @discardableResult
+    private mutating func _fill(_ body: (inout _Sink) -> Void) -> Bool {
         corrections.removeAll(keepingCapacity: true)
         var sink = _Sink(points: points, ends: contourEnds)
         points = []; contourEnds = []                     // (the sink owns the storage meanwhile)
         sink.points.removeAll(keepingCapacity: true); sink.ends.removeAll(keepingCapacity: true)
-        path.flatten(transform: transform, tolerance: tolerance, cull: cull, into: &sink)
+        body(&sink)
         points = sink.points; contourEnds = sink.ends; bounds = sink.bounds
         if !sink.finite || !bounds.x.isFinite {
             points.removeAll(keepingCapacity: true); contourEnds.removeAll(keepingCapacity: true)
@@ -47,23 +69,6 @@ public struct FixedPath: Sendable {
             return false
         }
         return true
-    }
-
-    /// Fills the path from an outline written by `body` (move / line / close, as a
-    /// ``RasterPath`` of lines would be flattened: the same points, contours and bounds); empty
-    /// when a point is not finite or nothing was written. Clears the corrections.
-    mutating func _build(_ body: (inout _OutlineBuilder) -> Void) {
-        corrections.removeAll(keepingCapacity: true)
-        var b = _OutlineBuilder(sink: _Sink(points: points, ends: contourEnds))
-        points = []; contourEnds = []                     // (the builder owns the storage meanwhile)
-        b.sink.points.removeAll(keepingCapacity: true); b.sink.ends.removeAll(keepingCapacity: true)
-        body(&b)
-        if b.open { b.sink.endSubpath(closed: false) }
-        points = b.sink.points; contourEnds = b.sink.ends; bounds = b.sink.bounds
-        if !b.sink.finite || !bounds.x.isFinite {
-            points.removeAll(keepingCapacity: true); contourEnds.removeAll(keepingCapacity: true)
-            bounds = SIMD4(.infinity, .infinity, -.infinity, -.infinity)
-        }
     }
 
     /// An outline's moves, lines and closes into ``_Sink``, with `RasterPath.flatten`'s subpath

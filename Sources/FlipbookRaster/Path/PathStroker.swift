@@ -570,21 +570,22 @@ public final class PathStroker {
         static func outerJoin(_ outer: inout [RasterPoint], _ V: RasterPoint, _ oE: RasterPoint, _ oS: RasterPoint,
                               _ u: RasterPoint, _ nSum: RasterPoint, _ cross: Double, _ dot: Double, _ aInner: Bool,
                               _ kind: StrokeStyle.Join, _ h: Double, _ tol: Double, _ arcStep: Double, _ miterLimit: Double) {
+            // The two offset lines' intersection (the miter tip), when they meet.
+            let sigma: Double = aInner ? -1 : 1
+            let tip: RasterPoint? = 1 + dot > 1e-12 ? V + sigma * h * nSum / (1 + dot) : nil
+            // A round join's tip lies h(1/cos(θ/2) − 1) outside its arc: within tol when
+            // 2/(1 + cos θ) ≤ (1 + tol/h)². Then that one point stands for the whole join (the
+            // common case at the vertices of a flattened curve): one outline point instead of
+            // two, and the outline alternates outside the true offset (at vertices) and inside it
+            // (along chords) instead of lying wholly inside.
+            let m = 1 + tol / h
+            if kind == .round, let tip, 2 <= m * m * (1 + dot) {
+                outer.append(tip)
+                return
+            }
+            outer.append(oE)
             switch kind {
             case .round:
-                // The two offset lines' intersection V + σh(N₁ + N₂)/(1 + cos θ) lies
-                // h(1/cos(θ/2) − 1) outside the arc: within tol when 2/(1 + cos θ) ≤ (1 + tol/h)².
-                // Then that one point stands for the whole join (the common case at the vertices
-                // of a flattened curve): one outline point instead of two, and the outline
-                // alternates outside the true offset (at vertices) and inside it (along chords)
-                // instead of lying wholly inside.
-                let m = 1 + tol / h
-                if 1 + dot > 1e-12 && 2 <= m * m * (1 + dot) {
-                    let sigma: Double = aInner ? -1 : 1
-                    outer.append(V + sigma * h * nSum / (1 + dot))
-                    return
-                }
-                outer.append(oE)
                 // the chord oE–oS alone is within tol of the arc when h(1 − cos(θ/2)) ≤ tol, i.e.
                 // (1 + cos θ)/2 ≥ (1 − tol/h)²: no arc points, no atan2
                 let c = 1 - tol / h
@@ -593,14 +594,10 @@ public final class PathStroker {
                     arc(V, from: u, angle: aInner ? theta : -theta, h: h, arcStep: arcStep, into: &outer)
                 }
             case .miter:
-                outer.append(oE)
                 // miter length / width = 1/cos(θ/2) = √(2/(1 + cos θ))
-                if 1 + dot > 1e-12 && 2 / (1 + dot) <= miterLimit * miterLimit {
-                    let sigma: Double = aInner ? -1 : 1
-                    outer.append(V + sigma * h * nSum / (1 + dot))
-                }
+                if let tip, 2 / (1 + dot) <= miterLimit * miterLimit { outer.append(tip) }
             case .bevel:
-                outer.append(oE)
+                break
             }
             outer.append(oS)
         }

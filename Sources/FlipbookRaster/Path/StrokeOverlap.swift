@@ -197,11 +197,6 @@ struct _OverlapGeometry {
         }
     }
 
-    /// For tests: a device-space polyline (`corners[i]`: a sharp vertex there).
-    mutating func addPolyline(_ q: [RasterPoint], corners: [Bool], closed: Bool) {
-        addPolyline(q, corners.map { !$0 }, start: 0, count: q.count, closed: closed, transform: .identity)
-    }
-
     /// Per stroke: the most pair tests (of piece boxes, and of the segments of two pieces), and
     /// the most crossings corrected (far above any drawn stroke's; W7's 500 strokes have 1,431
     /// crossings in all).
@@ -235,23 +230,6 @@ struct _OverlapGeometry {
         let (a0, a1) = range(i), (b0, b1) = range(j)
         let gap = Swift.max(0, Swift.max(b0 - a1, a0 - b1))
         return sb.closed ? Swift.min(gap, Swift.max(0, sb.length - Swift.max(a1, b1) + Swift.min(a0, b0))) : gap
-    }
-
-    @inline(__always)
-    static func distance(_ c: RasterPoint, _ a: RasterPoint, _ b: RasterPoint) -> (d: Double, t: Double) {
-        let ab = b - a, l2 = (ab * ab).sum()
-        let t = l2 > 0 ? ((c - a) * ab).sum() / l2 : 0
-        let q = a + ab * Swift.min(1, Swift.max(0, t))
-        return (((c - q) * (c - q)).sum().squareRoot(), t)
-    }
-
-    /// The squared distance from `c` to the segment ab.
-    @inline(__always)
-    static func distance2(_ c: RasterPoint, _ a: RasterPoint, _ b: RasterPoint) -> Double {
-        let ab = b - a, l2 = (ab * ab).sum()
-        let t = l2 > 0 ? Swift.min(1, Swift.max(0, ((c - a) * ab).sum() / l2)) : 0
-        let e = c - (a + ab * t)
-        return (e * e).sum()
     }
 
     /// Whether the segments a0a1 and b0b1 cross properly: each one's end points strictly on

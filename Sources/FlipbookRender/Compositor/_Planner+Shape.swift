@@ -87,10 +87,7 @@ extension _Planner {
             let k = stroker.stroke(RasterPath(trimmed), style: style, transform: Self.affine(h),
                                    visible: RasterClip(x0: frame.x0, y0: frame.y0, x1: frame.x1, y1: frame.y1), into: &flat)
             guard k > 0, !flat.isEmpty else { return nil }
-            let fb = flat.bounds
-            let b = _IRect(x0: pixelFloor(fb.x) - 1, y0: pixelFloor(fb.y) - 1, x1: pixelCeil(fb.z) + 1, y1: pixelCeil(fb.w) + 1)
-                .intersection(frame)
-            guard !b.isEmpty else { return nil }
+            guard let b = shapeBounds(flat.bounds.x, flat.bounds.y, flat.bounds.z, flat.bounds.w) else { return nil }
             // where the stroke crosses itself, the lens counted once (`PathStroker.overlapCorrections`)
             stroker.overlapCorrections(into: &flat.corrections)
             return (_Shape(path: RasterPath(), rule: .nonZero, bounds: b, flat: flat), min(k, 1))
@@ -113,11 +110,16 @@ extension _Planner {
     func deviceShape(_ device: RasterPath, rule: FillRule) -> _Shape? {
         guard let cb = device.controlBounds, cb.minX.isFinite, cb.minY.isFinite, cb.maxX.isFinite, cb.maxY.isFinite
         else { return nil }
-        let b = _IRect(x0: pixelFloor(cb.minX) - 1, y0: pixelFloor(cb.minY) - 1,
-                       x1: pixelCeil(cb.maxX) + 1, y1: pixelCeil(cb.maxY) + 1)
-            .intersection(frame)
-        guard !b.isEmpty else { return nil }
+        guard let b = shapeBounds(cb.minX, cb.minY, cb.maxX, cb.maxY) else { return nil }
         return _Shape(path: device, rule: rule, bounds: b, flat: Self.flattened(device, frame: frame))
+    }
+
+    /// The pixels a shape with these device bounds may cover: grown by 1 px (rounding can never
+    /// push a point outside) ∩ the frame; nil when empty.
+    func shapeBounds(_ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double) -> _IRect? {
+        let b = _IRect(x0: pixelFloor(minX) - 1, y0: pixelFloor(minY) - 1, x1: pixelCeil(maxX) + 1, y1: pixelCeil(maxY) + 1)
+            .intersection(frame)
+        return b.isEmpty ? nil : b
     }
 
     /// `device` flattened once into fixed point, culled to the frame (grown by a pixel, as the
