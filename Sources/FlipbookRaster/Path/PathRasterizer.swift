@@ -325,8 +325,12 @@ struct _Cells {
             if y >= bot { break }
             yn = Swift.min((r + 1) << 8, bot)
             if yn == (r + 1) << 8 {
-                q += qStep; rem += rStep
-                if rem >= dyT { q += 1; rem -= dyT }
+                // The carry without a branch: it follows the slope's remainder, which a branch
+                // predictor cannot learn (W6a's and W7's edges mispredicted it row after row).
+                rem += rStep
+                let carry = rem >= dyT ? 1 : 0
+                q += qStep + carry
+                rem -= carry * dyT
             } else {
                 num = dx * (yn - ya)
                 q = Self._floorDiv(num, dyT)
