@@ -166,7 +166,7 @@ public final class PathStroker {
         let tol = (tolerance > 0 ? tolerance : PathFlattening.defaultTolerance) / scale
 
         // 1. Flatten in user space.
-        var c = Collector(pts: pts, smooth: smooth, subs: subs)
+        var c = Collector(refinesCurveEnds: style.cap != .round, pts: pts, smooth: smooth, subs: subs)
         pts = []; smooth = []; subs = []
         c.pts.removeAll(keepingCapacity: true); c.smooth.removeAll(keepingCapacity: true); c.subs.removeAll(keepingCapacity: true)
         path.flatten(transform: .identity, tolerance: tol, into: &c)
@@ -241,6 +241,9 @@ public final class PathStroker {
     // MARK: Flattening into polylines
 
     struct Collector: FlattenSink {
+        /// Butt and square caps take their direction from the end chords: refined ends keep
+        /// them square to the curve. A round cap does not depend on it.
+        var refinesCurveEnds = false
         var pts: [RasterPoint]
         var smooth: [Bool]
         var subs: [Sub]
@@ -447,10 +450,13 @@ public final class PathStroker {
             guard n > 1 else { return }
             let step = angle / Double(n)
             let (cs, sn) = (cos(step), sin(step))
+            // The interior points sit ⅔ of a chord's sagitta h(1 − cos(step/2)) outside the arc,
+            // so the chords cross it (no area lost on average; see PathFlattening.balanced).
+            let hb = h + (2.0 / 3.0) * h * (1 - cos(0.5 * step))
             var v = u
             for _ in 1..<n {
                 v = RasterPoint(v.x * cs - v.y * sn, v.x * sn + v.y * cs)
-                list.append(c + h * v)
+                list.append(c + hb * v)
             }
         }
 

@@ -259,6 +259,10 @@ struct _Planner {
     /// (balanced chords, see `devicePolygon`): 0.025 px — 5 chords for W6b's 4 px corners where
     /// inscribed chords within 0.02 px took 8.
     static let cornerTolerance: Double = 0.025
+    /// The chord count of a continuous corner's curves comes from the arc rule at this
+    /// tolerance (the curves' points lie on them: chords inside, as before paths' flattening was
+    /// balanced), independent of ``PathFlattening/defaultTolerance``.
+    static let continuousCornerTolerance: Double = 0.02
 
     /// Plans `layers` (already in drawing order) as sublayers: one after the other, or — when
     /// there are many and threads to spare — in contiguous chunks, each by a planner of its own
@@ -481,7 +485,7 @@ struct _Planner {
             for (k, (cx, cy, r, a0)) in corners.enumerated() {
                 guard r > 0 else { layer.append(RasterPoint(cx, cy)); continue }
                 if continuous {
-                    let n = Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale, tolerance: PathFlattening.defaultTolerance)
+                    let n = Self.arcChords(cx, cy, r, a0, h, affineScale: affineScale, tolerance: Self.continuousCornerTolerance)
                     let (c, uIn, uOut) = frames[k]
                     var pts: [(Double, Double)] = []
                     Self.continuousCorner(c, uIn: uIn, uOut: uOut, r: r, f: Self.continuousBlend(r: r, half: half),
