@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import FlipbookRaster
+
+/// Balanced flattening (`PathFlattening.balanced`): interior points sit ⅔ of their chords'
+/// sagitta outside the curve, so the polyline crosses the curve — its area error is ~0 and its
+/// largest distance from the curve is ⅔ of the tolerance — and a sink that asks for refined ends
+/// gets first and last chords that follow the curve's end tangents.
+struct BalancedFlatteningTests {
+    /// Collects the flattened polyline of one subpath.
+    struct Points: FlattenSink {
+        var pts: [RasterPoint] = []
+        var refinesCurveEnds = false
+        mutating func moveTo(_ p: RasterPoint) { pts.append(p) }
+        mutating func lineTo(_ p: RasterPoint, smooth: Bool) { pts.append(p) }
+        mutating func endSubpath(closed: Bool) {}
+    }
+
+    static func circle(_ r: Double) -> RasterPath {
+        var p = RasterPath(); p.addEllipse(cx: 0, cy: 0, rx: r, ry: r); return p
+    }
+
+    static func polygonArea(_ pts: [RasterPoint]) -> Double {
+        var a = 0.0
+        for i in pts.indices { let p = pts[i], q = pts[(i + 1) % pts.count]; a += p.x * q.y - q.x * p.y }
+        return abs(a) / 2
+    }
+
+    /// The curve's radius at angle φ, from a dense flattening of the same path (tol 10⁻⁶ px).
+    static func radius(of dense: [(Double, Double)], at phi: Double) -> Double {
+        var lo = 0, hi = dense.count - 1
+        if phi <= dense[lo].0 || phi >= dense[hi].0 { return dense[phi <= dense[lo].0 ? lo : hi].1 }
+        while hi - lo > 1 { let m = (lo + hi) / 2; if dense[m].0 <= phi { lo = m } else { hi = m } }
+        let (a0, r0) = dense[lo], (a1, r1) = dense[hi]
+        return r0 + (r1 - r0) * (phi - a0) / (a1 - a0)
+    }
+
+    /// Against the curve itself (a dense flattening of the same four cubics): every vertex and
+    /// every chord midpoint within ⅔·tol (+1 %), nearly all vertices outside the curve and
+    /// nearly all chord midpoints inside it, and the polygon's area error under 15 % of what
+    /// inscribed chords at the same tolerance lose.
+    @Test(arguments: [10.0, 40.0, 200.0])
+    func circleStraddlesItsCurve(r: Double) {
+        let tol = PathFlattening.defaultTolerance
+        func polyline(_ t: Double) -> [RasterPoint] {
+            var s = Points()
+            Self.circle(r).flatten(tolerance: t, into: &s)
+            var pts = s.pts
+            if let f = pts.first, let l = pts.last, f == l { pts.removeLast() }
+            return pts
+        }
+        let pts = polyline(tol), fine = polyline(1e-6)
+        let dense = fine.map { (atan2($0.y, $0.x), ($0 * $0).sum().squareRoot()) }.sorted { $0.0 < $1.0 }
+        func offset(_ p: RasterPoint) -> Double {
+            (p * p).sum().squareRoot() - Self.radius(of: dense, at: atan2(p.y, p.x))
+        }
+        var outside = 0, inside = 0
+        for i in pts.indices {
+            let p = pts[i], q = pts[(i + 1) % pts.count]
+            let dv = offset(p), dm = offset(0.5 * (p + q))
+            #expect(abs(dv) <= 2.0 / 3.0 * tol * 1.01, "vertex \(i): \(dv)")
+            #expect(abs(dm) <= 2.0 / 3.0 * tol * 1.01, "midpoint \(i): \(dm)")
+            if dv > 0 { outside += 1 }
+            if dm < 0 { inside += 1 }
+        }
+        #expect(outside >= pts.count - 4)     // the 4 curve ends lie on the curve
+        #expect(inside >= pts.count - 8)      // the chords at the curve ends may not dip inside
+        // Inscribed chords lose ⅔·tol of the radius on average: a relative area of (4/3)·tol/r.
+        let exact = Self.polygonArea(fine), inscribedLoss = 4.0 / 3.0 * tol / r
+        let err = abs(Self.polygonArea(pts) - exact) / exact
+        #expect(err < 0.15 * inscribedLoss, "\(err) vs inscribed \(inscribedLoss)")
+    }
+
+    /// The rasterized circle's area equals the flattened curve's within 0.01 % (the inscribed
+    /// polygon at this tolerance: ~0.2 % small).
+    @Test func rasterizedCircleAreaIsUnbiased() {
+        var p = RasterPath(); p.addEllipse(cx: 64.3, cy: 60.7, rx: 50, ry: 50)
+        var bm = CoverageBitmap(width: 128, height: 128)
+        PathRasterizer().fill(p, rule: .nonZero, clip: RasterClip(width: 128, height: 128), into: &bm)
+        var s = Points()
+        p.flatten(tolerance: 1e-6, into: &s)
+        let exact = Self.polygonArea(s.pts)
+        #expect(abs(bm.area - exact) / exact < 1e-4, "\(bm.area) vs \(exact)")
+    }
+
+    /// Refined ends: the first and last chords of every curve turn from its end tangents by at
+    /// most a quarter of a piece's angle; without the refinement they turn by about half of it.
+    @Test func refinedEndsFollowTheTangents() {
+        let r = 40.0
+        var p = RasterPath()
+        p.move(to: RasterPoint(r, 0))
+        p.addArcQuarter(r)
+        for refine in [false, true] {
+            var s = Points(); s.refinesCurveEnds = refine
+            p.flatten(tolerance: PathFlattening.defaultTolerance, into: &s)
+            let a = s.pts[0], b = s.pts[1]
+            let d = b - a
+            // the tangent at (r, 0) of the counter-clockwise quarter is +y
+            let tilt = abs(atan2(d.x, d.y))
+            let pieces = Double(s.pts.count - 1 - (refine ? 2 : 0))
+            let pieceAngle = 0.5 * Double.pi / pieces
+            if refine {
+                #expect(tilt <= 0.16 * pieceAngle, "tilt \(tilt) vs piece \(pieceAngle)")
+            } else {
+                #expect(tilt >= 0.3 * pieceAngle, "tilt \(tilt) vs piece \(pieceAngle)")
+            }
+        }
+    }
+}
+
+extension RasterPath {
+    /// A quarter circle of radius r about the origin from (r, 0) to (0, r) as one cubic.
+    fileprivate mutating func addArcQuarter(_ r: Double) {
+        let k = 0.5522847498 * r
+        cubic(to: RasterPoint(0, r), control1: RasterPoint(r, k), control2: RasterPoint(k, r))
+    }
+}
