@@ -73,7 +73,7 @@ public final class PathRasterizer {
     /// The largest coordinate magnitude, in pixels (points beyond are clamped).
     public static let coordinateLimit: Double = 2_097_152
 
-    /// Flattening tolerance in device pixels (``PathFlattening/defaultTolerance``, 0.02).
+    /// Flattening tolerance in device pixels (``PathFlattening/defaultTolerance``, 0.05).
     @exclusivity(unchecked) public var tolerance: Double = PathFlattening.defaultTolerance
     /// The kernel implementation; nil = ``RasterBackend/current`` at each fill.
     @exclusivity(unchecked) public var backend: RasterBackend? = nil
