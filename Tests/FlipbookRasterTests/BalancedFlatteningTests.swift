@@ -115,3 +115,55 @@ extension RasterPath {
         cubic(to: RasterPoint(0, r), control1: RasterPoint(r, k), control2: RasterPoint(k, r))
     }
 }
+
+/// Dash ends cut inside a curve are squared to their chord: a dashed stroke with butt caps is
+/// flattened at `PathStroker.dashedCapTolerance` of the tolerance, so each cap edge of a dashed
+/// circle (r = 40) is within 1.7° of the radius through its middle (1.51° measured; 2.11° at
+/// the full tolerance).
+struct DashedCapTests {
+    static func worstCapTilt(_ stroker: PathStroker) -> Double {
+        let r = 40.0, h = 1.5
+        var circle = RasterPath(); circle.addEllipse(cx: 0, cy: 0, rx: r, ry: r)
+        var outline = RasterPath()
+        _ = stroker.stroke(circle, style: StrokeStyle(width: 2 * h, cap: .butt, join: .miter, dashes: [17, 6]), into: &outline)
+        // the outline's segments from one side of the stroke to the other are the caps
+        var worst = 0.0, caps = 0
+        var pts: [RasterPoint] = []
+        var pi = 0
+        func scan() {
+            guard pts.count > 1 else { return }
+            for i in pts.indices {
+                let a = pts[i], b = pts[(i + 1) % pts.count]
+                let ra = (a * a).sum().squareRoot(), rb = (b * b).sum().squareRoot()
+                guard abs(abs(ra - rb) - 2 * h) < 0.2 else { continue }
+                let d = b - a, m = 0.5 * (a + b)
+                let cross = abs(d.x * m.y - d.y * m.x) / ((d * d).sum().squareRoot() * (m * m).sum().squareRoot())
+                worst = max(worst, asin(min(1, cross)) * 180 / Double.pi)
+                caps += 1
+            }
+        }
+        for v in outline.verbs {
+            switch v {
+            case .move: scan(); pts = [outline.points[pi]]; pi += 1
+            case .line: pts.append(outline.points[pi]); pi += 1
+            case .quad: pi += 2
+            case .cubic: pi += 3
+            case .close: break
+            }
+        }
+        scan()
+        #expect(caps >= 20)
+        return worst
+    }
+
+    @Test func dashEndsAreSquare() {
+        #expect(Self.worstCapTilt(PathStroker()) < 1.7)     // measured 1.51°
+    }
+
+    /// The same dashes at 2.5 × the tolerance (what the default would give without the
+    /// dashed-cap share): the tilt this guards against.
+    @Test func dashEndsTiltWithoutTheFinerTolerance() {
+        let s = PathStroker(); s.tolerance = PathFlattening.defaultTolerance / PathStroker.dashedCapTolerance
+        #expect(Self.worstCapTilt(s) > 1.9)                 // measured 2.11°
+    }
+}

@@ -89,6 +89,11 @@ public final class PathStroker {
     /// Device-pixel tolerance for flattening the path and the round joins/caps.
     public var tolerance: Double = PathFlattening.defaultTolerance
 
+    /// The share of ``tolerance`` a dashed stroke with butt or square caps is flattened to
+    /// (0.4: 0.02 px at the default), so that its dash ends, squared to their chords, stay
+    /// within about 1.5° of square on a 40 px radius curve (2.1° at the full tolerance).
+    public static let dashedCapTolerance = 0.4
+
     // Flattened polylines: points, per-point "smooth" flags, subpaths.
     struct Sub { var start: Int; var count: Int; var closed: Bool; var drawn: Bool; var dir: RasterPoint }
     var pts: [RasterPoint] = []
@@ -163,7 +168,12 @@ public final class PathStroker {
             // target: over 1 GiB for one frame).
             width = Self.maximumDeviceWidth / det.squareRoot()
         }
-        let tol = (tolerance > 0 ? tolerance : PathFlattening.defaultTolerance) / scale
+        // Dashes with butt or square caps: a dash end cut inside a curve is squared to its
+        // chord, which turns from the curve by about half a piece's angle (the curve ends are
+        // refined, the cuts cannot be) — flattened at ``dashedCapTolerance`` of the tolerance,
+        // the pieces' angle shrinks by its square root.
+        var tol = (tolerance > 0 ? tolerance : PathFlattening.defaultTolerance) / scale
+        if style.cap != .round && Self.dashPattern(style.dashes) != nil { tol *= Self.dashedCapTolerance }
 
         // 1. Flatten in user space.
         var c = Collector(refinesCurveEnds: style.cap != .round, pts: pts, smooth: smooth, subs: subs)
