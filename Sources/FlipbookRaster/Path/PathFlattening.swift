@@ -139,10 +139,10 @@ public protocol FlattenSink {
     mutating func lineTo(_ p: RasterPoint, smooth: Bool)
     /// The current subpath ends; `closed` when its verb list said `close`.
     mutating func endSubpath(closed: Bool)
-    /// When true, every subdivided curve also gets an on-curve point a quarter of a piece from
-    /// each of its ends, so that its first and last chords point along the curve's end tangents
-    /// within a quarter of a piece's turn (a stroker's caps, which follow the end chords, stay
-    /// square to the curve). False by default.
+    /// When true, every subdivided curve also gets an on-curve point a quarter of a piece (in
+    /// parameter) from each of its ends, so that its first and last chords turn from the curve's
+    /// end tangents by about an eighth of a piece's angle instead of half of it (a stroker's butt
+    /// and square caps, which follow the end chords, stay square to the curve). False by default.
     var refinesCurveEnds: Bool { get }
 }
 
