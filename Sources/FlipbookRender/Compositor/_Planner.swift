@@ -259,9 +259,10 @@ struct _Planner {
     /// (balanced chords, see `devicePolygon`): 0.025 px — 5 chords for W6b's 4 px corners where
     /// inscribed chords within 0.02 px took 8.
     static let cornerTolerance: Double = 0.025
-    /// The chord count of a continuous corner's curves comes from the arc rule at this
-    /// tolerance (the curves' points lie on them: chords inside, as before paths' flattening was
-    /// balanced), independent of ``PathFlattening/defaultTolerance``.
+    /// The chord count of a continuous corner's curves: the arc rule at this tolerance,
+    /// independent of ``PathFlattening/defaultTolerance`` (the corner's points lie on its
+    /// curves, so its chords are inscribed — unlike paths' balanced flattening, which may use a
+    /// looser tolerance for the same error).
     static let continuousCornerTolerance: Double = 0.02
 
     /// Plans `layers` (already in drawing order) as sublayers: one after the other, or — when
