@@ -209,9 +209,9 @@ extension CGLineJoin { var _raster: StrokeStyle.Join { self == .round ? .round :
 extension CGPath {
     /// The outline of the path stroked with these parameters, as a path that, **filled with the
     /// winding rule**, is the stroke (Apple's `copy(strokingWithWidth:lineCap:lineJoin:miterLimit:
-    /// transform:)`). The outline is `PathStroker`'s: polygons (curves flattened to 0.002 units or
-    /// finer, round joins and caps inscribed polygons within 0.002 units), not Béziers as on Apple; overlaps are
-    /// kept (fill it non-zero). Then mapped by `transform`.
+    /// transform:)`). The outline is `PathStroker`'s: polygons (curves, round joins and caps
+    /// flattened to a 0.002-unit sagitta, their points balanced across the curve), not Béziers as
+    /// on Apple; overlaps are kept (fill it non-zero). Then mapped by `transform`.
     public func copy(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat,
                      transform: CGAffineTransform = .identity) -> CGPath {
         let w = Double(lineWidth)

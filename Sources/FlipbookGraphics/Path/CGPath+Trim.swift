@@ -152,8 +152,8 @@ extension CGPath {
     /// from the subpath's ends, so the end pieces are tiny curves. Same geometry, exactly.
     ///
     /// For butt and square caps: the stroker orients a cap along the last flattened chord, which
-    /// on a curve is tilted from the true tangent by half the chord's angle (≈ 1.8° on a 40-px
-    /// ring at 0.02 px tolerance); a final piece of arc length ℓ is one chord tilted by about
+    /// on a curve is tilted from the true tangent by ⁵⁄₁₂ of the chord's angle (≈ 2.2° on a 40-px
+    /// ring at the default 0.05 px tolerance); a final piece of arc length ℓ is one chord tilted by about
     /// ℓ / 2r instead (0.04° for ℓ = 0.05 px, r = 40 px), so caps end perpendicular to the
     /// curve as Core Graphics draws them. Lines, closed subpaths and curves shorter than
     /// 2·`length` are left as they are.

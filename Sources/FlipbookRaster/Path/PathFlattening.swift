@@ -14,8 +14,10 @@
 /// circle comes out small by ⅔·sagitta·perimeter. So each interior point is moved off the curve
 /// by −h²·B''(t)/12 — ⅔ of the sagitta of the chords that meet there, away from the centre of
 /// curvature (`PathFlattening.balanced`). The polyline then crosses the curve: its vertices lie
-/// up to ⅔·sagitta outside, its chords' middles up to ⅓·sagitta inside, and each chord's area
-/// error is ~0. The curve's end points stay exact.
+/// up to ⅔·sagitta outside, its chords' middles up to ⅓·sagitta inside, and the area error is
+/// ~0 (each curve's first and last chords, which have one end fixed on the curve, keep a third
+/// of the inscribed loss). The curve's end points stay exact. A curve that one chord would
+/// cover gets two when that chord's sagitta bound passes ⅔·tol, so no point is further.
 ///
 /// Points are evaluated directly from the polynomial (Horner), never by forward differencing,
 /// and the last point is the curve's end point exactly, so flattening is a pure function of the
@@ -27,7 +29,7 @@
 /// polyline is more than 0.033 px from the curve (≤ 9 of 255 on an edge pixel) and the area
 /// error is ~0. Against the peers' 0.005 px reference this scores as the inscribed 0.02 px
 /// polyline did (W7 mean |Δ| 0.223 vs 0.219, W6b 0.216) with 37 % fewer pieces, since the
-/// count grows as 1/√tol (a 64 px radius circle: 4 × 17 pieces). Cairo flattens to 0.1 px,
+/// count grows as 1/√tol (a 64 px radius circle: 4 × 22 pieces). Cairo flattens to 0.1 px,
 /// Blend2D to 0.2 px, both inscribed.
 public enum PathFlattening {
     public static let defaultTolerance: Double = 0.05
@@ -62,15 +64,20 @@ public enum PathFlattening {
     /// polygon's second differences) is linear, so ‖B''‖ is convex and its largest value on
     /// [t₀, t₁] is at an end. Cut [0, 1] into 4 equal quarters of length h = ¼; the
     /// interval j gets mⱼ = ⌈h·√(0.75·max(‖L(tⱼ)‖, ‖L(tⱼ₊₁)‖) / tol)⌉ equal pieces, each within
-    /// (h/mⱼ)²/8 · 6·max‖L‖ ≤ tol of the curve — the same bound as the uniform rule, applied to
-    /// each quarter. Tried when n ≥ 8, used when Σ mⱼ is smaller than the uniform count n (curves whose curvature
-    /// varies along them: most random cubics); otherwise the uniform n pieces. Either way the
-    /// points are Horner evaluations at parameters that depend on the four control points
-    /// only: a pure function of the curve.
+    /// (h/mⱼ)²/8 · 6·max‖L‖ ≤ tol of the curve (sagitta) — the same bound as the uniform rule,
+    /// applied to each quarter. Tried when n ≥ 8, used when Σ mⱼ is smaller than the uniform
+    /// count n (curves whose curvature varies along them: most random cubics); otherwise the
+    /// uniform n pieces. A curve that one chord would cover is cut in two when that chord's
+    /// bound passes ⅔·tol. Either way the points are Horner evaluations at parameters that
+    /// depend on the four control points only, moved by ``balanced`` — a pure function of the
+    /// curve.
     @inlinable
     public static func cubicInterior<S: FlattenSink>(_ p0: RasterPoint, _ p1: RasterPoint, _ p2: RasterPoint, _ p3: RasterPoint,
                                                      tolerance tol: Double, into sink: inout S) {
-        let n = cubicPieces(p0, p1, p2, p3, tolerance: tol)
+        var n = cubicPieces(p0, p1, p2, p3, tolerance: tol)
+        // One chord would be inscribed, up to tol inside: split it once more when its bound
+        // passes ⅔·tol, so that a balanced point keeps every curve within ⅔·tol.
+        if n == 1 && cubicPieces(p0, p1, p2, p3, tolerance: tol * (2.0 / 3.0)) > 1 { n = 2 }
         guard n > 1 else { return }
         let a = 3 * (p1 - p2) + p3 - p0
         let b = 3 * (p0 - 2 * p1 + p2)
@@ -141,8 +148,8 @@ public protocol FlattenSink {
     mutating func endSubpath(closed: Bool)
     /// When true, every subdivided curve also gets an on-curve point a quarter of a piece (in
     /// parameter) from each of its ends, so that its first and last chords turn from the curve's
-    /// end tangents by about an eighth of a piece's angle instead of half of it (a stroker's butt
-    /// and square caps, which follow the end chords, stay square to the curve). False by default.
+    /// end tangents by about ⅛ of a piece's angle instead of ⁵⁄₁₂ (a stroker's butt and square
+    /// caps, which follow the end chords, stay square to the curve). False by default.
     var refinesCurveEnds: Bool { get }
 }
 
@@ -194,7 +201,9 @@ extension RasterPath {
                     case .quad:
                         if !open { sink.moveTo(cur); start = cur; open = true }
                         let p0 = cur, p1 = pt(pi), p2 = pt(pi + 1); pi += 2
-                        let n = cull.skips(p0, p1, p2, p2) ? 1 : PathFlattening.quadPieces(p0, p1, p2, tolerance: tol)
+                        var n = cull.skips(p0, p1, p2, p2) ? 1 : PathFlattening.quadPieces(p0, p1, p2, tolerance: tol)
+                        // as for cubics: one inscribed chord only when it is within ⅔·tol
+                        if n == 1 && !cull.skips(p0, p1, p2, p2) && PathFlattening.quadPieces(p0, p1, p2, tolerance: tol * (2.0 / 3.0)) > 1 { n = 2 }
                         if n > 1 {
                             // B(t) = (p0 − 2p1 + p2)t² + 2(p1 − p0)t + p0
                             let a = p0 - 2 * p1 + p2, b = 2 * (p1 - p0)

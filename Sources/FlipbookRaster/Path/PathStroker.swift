@@ -89,9 +89,10 @@ public final class PathStroker {
     /// Device-pixel tolerance for flattening the path and the round joins/caps.
     public var tolerance: Double = PathFlattening.defaultTolerance
 
-    /// The share of ``tolerance`` a dashed stroke with butt or square caps is flattened to
-    /// (0.4: 0.02 px at the default), so that its dash ends, squared to their chords, stay
-    /// within about 1.5° of square on a 40 px radius curve (2.1° at the full tolerance).
+    /// The share of ``tolerance`` the curves of a dashed stroke with butt or square caps are
+    /// flattened to (0.4: 0.02 px at the default). A dash end cut inside a curve is squared to
+    /// its chord, which turns from the curve by up to half a piece's angle: on a 40 px radius
+    /// circle at most 1.72° (2.71° at the full tolerance). Joins and caps keep ``tolerance``.
     public static let dashedCapTolerance = 0.4
 
     // Flattened polylines: points, per-point "smooth" flags, subpaths.
@@ -172,14 +173,14 @@ public final class PathStroker {
         // chord, which turns from the curve by about half a piece's angle (the curve ends are
         // refined, the cuts cannot be) — flattened at ``dashedCapTolerance`` of the tolerance,
         // the pieces' angle shrinks by its square root.
-        var tol = (tolerance > 0 ? tolerance : PathFlattening.defaultTolerance) / scale
-        if style.cap != .round && Self.dashPattern(style.dashes) != nil { tol *= Self.dashedCapTolerance }
+        let tol = (tolerance > 0 ? tolerance : PathFlattening.defaultTolerance) / scale
+        let curveTol = style.cap != .round && Self.dashPattern(style.dashes) != nil ? tol * Self.dashedCapTolerance : tol
 
         // 1. Flatten in user space.
         var c = Collector(refinesCurveEnds: style.cap != .round, pts: pts, smooth: smooth, subs: subs)
         pts = []; smooth = []; subs = []
         c.pts.removeAll(keepingCapacity: true); c.smooth.removeAll(keepingCapacity: true); c.subs.removeAll(keepingCapacity: true)
-        path.flatten(transform: .identity, tolerance: tol, into: &c)
+        path.flatten(transform: .identity, tolerance: curveTol, into: &c)
         pts = c.pts; smooth = c.smooth; subs = c.subs
 
         // 2. Dashes.
@@ -456,7 +457,10 @@ public final class PathStroker {
             // chords still deviate by < 0.04 px.
             let pieces = abs(angle) / arcStep
             guard pieces.isFinite || pieces == .infinity else { return }
-            let n = pieces >= Double(Self.maxArcPieces) ? Self.maxArcPieces : Int(pieces.rounded(.up))
+            var n = pieces >= Double(Self.maxArcPieces) ? Self.maxArcPieces : Int(pieces.rounded(.up))
+            // One chord lies wholly inside the arc, up to the tolerance h(1 − cos(arcStep/2)):
+            // past ⅔ of it, two balanced chords (one point) instead.
+            if n == 1 && 1 - cos(0.5 * abs(angle)) > (2.0 / 3.0) * (1 - cos(0.5 * arcStep)) { n = 2 }
             guard n > 1 else { return }
             let step = angle / Double(n)
             let (cs, sn) = (cos(step), sin(step))
@@ -602,9 +606,10 @@ public final class PathStroker {
             outer.append(oE)
             switch kind {
             case .round:
-                // the chord oE–oS alone is within tol of the arc when h(1 − cos(θ/2)) ≤ tol, i.e.
-                // (1 + cos θ)/2 ≥ (1 − tol/h)²: no arc points, no atan2
-                let c = 1 - tol / h
+                // the chord oE–oS alone is within ⅔·tol of the arc when h(1 − cos(θ/2)) ≤ ⅔·tol,
+                // i.e. (1 + cos θ)/2 ≥ (1 − ⅔·tol/h)²: no arc points, no atan2 (a longer chord
+                // gets balanced arc points, at least one: see `arc`)
+                let c = 1 - (2.0 / 3.0) * tol / h
                 if tol < h && (1 + dot) / 2 < c * c {
                     let theta = atan2(abs(cross), dot)
                     arc(V, from: u, angle: aInner ? theta : -theta, h: h, arcStep: arcStep, into: &outer)
