@@ -7,14 +7,8 @@ import Testing
 /// largest distance from the curve is ⅔ of the tolerance — and a sink that asks for refined ends
 /// gets first and last chords that follow the curve's end tangents.
 struct BalancedFlatteningTests {
-    /// Collects the flattened polyline of one subpath.
-    struct Points: FlattenSink {
-        var pts: [RasterPoint] = []
-        var refinesCurveEnds = false
-        mutating func moveTo(_ p: RasterPoint) { pts.append(p) }
-        mutating func lineTo(_ p: RasterPoint, smooth: Bool) { pts.append(p) }
-        mutating func endSubpath(closed: Bool) {}
-    }
+    /// The flattened polyline of one subpath (`PolylineCollector`, PathStrokerTests.swift).
+    typealias Points = PolylineCollector
 
     static func circle(_ r: Double) -> RasterPath {
         var p = RasterPath(); p.addEllipse(cx: 0, cy: 0, rx: r, ry: r); return p
@@ -71,16 +65,9 @@ struct BalancedFlatteningTests {
         #expect(err < 0.15 * inscribedLoss, "\(err) vs inscribed \(inscribedLoss)")
     }
 
-    /// The largest distance from `q` to the polyline `dense`.
+    /// The distance from `q` to the polyline `dense` (the nearest of its segments).
     static func distance(_ q: RasterPoint, to dense: [RasterPoint]) -> Double {
-        var best = Double.infinity
-        for i in 0..<(dense.count - 1) {
-            let a = dense[i], ab = dense[i + 1] - a, l2 = (ab * ab).sum()
-            let t = l2 > 0 ? Swift.min(1, Swift.max(0, ((q - a) * ab).sum() / l2)) : 0
-            let e = q - (a + t * ab)
-            best = Swift.min(best, (e * e).sum())
-        }
-        return best.squareRoot()
+        dense.indices.dropLast().map { distanceToSegment(q, dense[$0], dense[$0 + 1]) }.min() ?? .infinity
     }
 
     /// Curves whose curvature varies along them (the quarter counts of `cubicInterior`, with

@@ -15,6 +15,7 @@ func strokeBitmap(_ path: RasterPath, _ style: StrokeStyle, size: Int = 64) -> (
 /// The flattened polyline of a path (tolerance 0.005 px, the peers' reference).
 struct PolylineCollector: FlattenSink {
     var pts: [RasterPoint] = []
+    var refinesCurveEnds = false
     mutating func moveTo(_ p: RasterPoint) { pts.append(p) }
     mutating func lineTo(_ p: RasterPoint, smooth: Bool) { pts.append(p) }
     mutating func endSubpath(closed: Bool) {}
