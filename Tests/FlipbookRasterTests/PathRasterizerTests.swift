@@ -175,17 +175,36 @@ func rasterize(_ path: RasterPath, rule: FillRule = .nonZero, clip: RasterClip =
         return p
     }
 
+    /// A random polygon whose points lie on a grid of `1/steps` px: lines that start, end or
+    /// cross rows and columns exactly on pixel boundaries (the line walk's ties) are common.
+    static func randomGridPolygon(_ rng: inout SplitMix64, steps: Int) -> RasterPath {
+        var p = RasterPath()
+        func pt(_ rng: inout SplitMix64) -> RasterPoint {
+            RasterPoint(Double(Int(rng.next() % UInt64(160 * steps))) / Double(steps) - 30,
+                        Double(Int(rng.next() % UInt64(160 * steps))) / Double(steps) - 30)
+        }
+        for _ in 0..<(1 + Int(rng.next() % 3)) {
+            p.move(to: pt(&rng))
+            for _ in 0..<(2 + Int(rng.next() % 8)) { p.line(to: pt(&rng)) }
+            p.close()
+        }
+        return p
+    }
+
     /// THE determinism requirement: a pixel's byte does not depend on the band or clip that
     /// contains it.
-    @Test func bandsAndClipsGiveIdenticalBytes() {
-        var rng = SplitMix64(seed: 12)
+    /// (Both line walks: the C one of the native backend and the Swift reference.)
+    @Test(arguments: [0, 1, 4, 32], [RasterBackend.native, .portable])
+    func bandsAndClipsGiveIdenticalBytes(gridSteps: Int, backend: RasterBackend) {
+        var rng = SplitMix64(seed: 12 &+ UInt64(gridSteps))
         let W = 100, H = 100
         let r = PathRasterizer()
+        r.backend = backend
         var failures: [String] = []
-        for trial in 0..<12 {
-            let p = Self.randomPath(&rng)
+        for trial in 0..<40 {
+            let p = gridSteps == 0 ? Self.randomPath(&rng) : Self.randomGridPolygon(&rng, steps: gridSteps)
             for rule in [FillRule.nonZero, .evenOdd] {
-                let whole = rasterize(p, rule: rule, clip: RasterClip(width: W, height: H), rasterizer: r)
+                let whole = rasterize(p, rule: rule, clip: RasterClip(width: W, height: H), backend: backend, rasterizer: r)
                 for band in [1, 2, 3, 7, 64] {
                     var banded = CoverageBitmap(width: W, height: H)
                     var y = 0
@@ -200,7 +219,7 @@ func rasterize(_ path: RasterPath, rule: FillRule = .nonZero, clip: RasterClip =
                     let x0 = Int(rng.next() % 90), y0 = Int(rng.next() % 90)
                     let clip = RasterClip(x0: x0, y0: y0, x1: x0 + 1 + Int(rng.next() % UInt64(W - x0)),
                                           y1: y0 + 1 + Int(rng.next() % UInt64(H - y0)))
-                    let part = rasterize(p, rule: rule, clip: clip, rasterizer: r)
+                    let part = rasterize(p, rule: rule, clip: clip, backend: backend, rasterizer: r)
                     var ok = true
                     for yy in clip.y0..<clip.y1 { for xx in clip.x0..<clip.x1 where part[xx, yy] != whole[xx, yy] { ok = false } }
                     if !ok { failures.append("trial \(trial) \(rule) clip \(clip)") }

@@ -133,6 +133,23 @@ void fbk_projective_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, const 
 /// (carry when n == 0).
 int32_t fbk_accumulate_avx2(int32_t *acc, uint8_t *cov, intptr_t n, int32_t carry, int even_odd);
 
+/// One shape's cell buffer (FlipbookRaster `_Cells`): rows of `stride` int32 cells (`width`
+/// of them in use, the next one written too), a bitmap of `words` uint64 per row (one bit per
+/// 8 cells), the buffer's first row `oy` (pixels) and its clip in 24.8 fixed point; rows
+/// `skip0 ..< skip1` are left to the sweep by vertical lines.
+typedef struct {
+    int32_t *acc;
+    uint64_t *bits;
+    intptr_t stride, words, width, oy;
+    int64_t x_min_sub, x_max_sub, y_min_sub, y_max_sub;
+    intptr_t skip0, skip1;
+} fbk_cells;
+
+/// Adds the line (x0, y0) -> (x1, y1) (24.8 fixed point, absolute) to the cells: the line walk
+/// of FlipbookRaster Path/CellWalk.swift (the reference; a twin test compares the buffers).
+/// Plain C: callable on any CPU.
+void fbk_add_line(const fbk_cells *cells, int64_t x0, int64_t y0, int64_t x1, int64_t y1);
+
 /// The gradient paint's colours for n pixels, 8 at a time (see gradient_avx2.c and
 /// FlipbookRaster's GradientPaint, whose scalar reference it matches bit for bit): `kind` 0 axial,
 /// 1 radial, 2 conic; pixel i at U = u0 + i*mu, V = v0 + i*mv, W = w0 + i*mw; `table` holds

@@ -1,3 +1,5 @@
+import CFlipbookKernels
+
 /// A clip rectangle in whole pixels: columns `x0..<x1`, rows `y0..<y1`. The compositor passes
 /// one band of rows × the canvas columns (or a tighter clip); see ``PathRasterizer``.
 public struct RasterClip: Sendable, Hashable {
@@ -29,8 +31,8 @@ public protocol CoverageSink {
 /// 2. **Fixed point.** Every polyline point is rounded to 1/256 px (24.8 fixed point:
 ///    `X = ⌊256·x + ½⌋`), once, from the point alone.
 /// 3. **Accumulate** each line into a cell buffer (one `Int32` per pixel of the shape's bounding
-///    box ∩ the clip). A line is cut at every pixel row it crosses and, inside a row, at every
-///    pixel column. For a piece inside one cell that goes down by `dy` sub-pixel rows (1...256;
+///    box ∩ the clip). A line is cut at every pixel row and column boundary it crosses (the
+///    walk of `CellWalk.swift`). For a piece inside one cell that goes down by `dy` sub-pixel rows (1...256;
 ///    negative if the line goes up) between the sub-pixel x fractions `fx₀, fx₁` (0...256) of
 ///    that cell:
 ///
@@ -51,16 +53,17 @@ public protocol CoverageSink {
 ///
 /// The buffer covers only `bbox ∩ clip`. A line is cut to the clip's rows, but every cut
 /// position — the x where the line crosses a row boundary, `X(y) = x₀ + ⌊(x₁ − x₀)(y − y₀) /
-/// (y₁ − y₀)⌋` — is computed **from the line's original fixed-point end points**, in exact
-/// integer arithmetic. A band boundary is just one of the row boundaries that are cut anyway, so
-/// a row's pieces (and the column cuts inside it, computed from the piece's end points) are the
-/// same integers whichever band or clip contains the row. Columns left of the clip cannot be
+/// (y₁ − y₀)⌋`, and the y where it crosses a column boundary — is computed **from the line's
+/// original fixed-point end points**, in exact integer arithmetic. A band boundary is just one
+/// of the row boundaries that are cut anyway, so a row's pieces are the same integers whichever
+/// band or clip contains the row (the walk's tie rules: `CellWalk.swift`). Columns left of the clip cannot be
 /// stored, but everything they deposit only matters through the running sum, so they are folded
 /// into the clip's first cell (`acc[0] += dy·512`): the prefix sums from that cell on are the same
 /// integers. Columns right of the clip are dropped (they never affect cells to their left).
 /// Integer addition is associative, so the order in which lines arrive does not matter either.
 /// Hence: **any pixel's coverage byte is bit-identical for any clip or band containing it**
-/// (tested: random paths whole vs bands of 1, 2, 3, 7 and 64 rows, and random column clips).
+/// (tested: random paths and grid polygons whole vs bands of 1, 2, 3, 7 and 64 rows, and random
+/// column clips, on both backends).
 ///
 /// Coordinates are clamped to ±2^21 px (exact only inside that range). Paths with a non-finite
 /// point are not drawn.
@@ -87,6 +90,8 @@ public final class PathRasterizer {
     @exclusivity(unchecked) @usableFromInline var _bitsCapacity: Int
     @exclusivity(unchecked) @usableFromInline var _cov: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) @usableFromInline var _covCapacity: Int
+    /// The C line walk's view of the current shape's buffer (`_Cells.native`).
+    @usableFromInline let _native: UnsafeMutablePointer<fbk_cells>
 
     /// The current shape's cells (set by `_prepare`). A value copied into locals for the hot
     /// loops: class properties would pay a dynamic exclusivity check on every access.
@@ -99,10 +104,11 @@ public final class PathRasterizer {
         _bits = .allocate(capacity: _bitsCapacity); _bits.initialize(repeating: 0, count: _bitsCapacity)
         _covCapacity = 1024
         _cov = .allocate(capacity: _covCapacity); _cov.initialize(repeating: 0, count: _covCapacity)
+        _native = .allocate(capacity: 1); _native.initialize(to: fbk_cells())
     }
 
     deinit {
-        _acc.deallocate(); _bits.deallocate(); _cov.deallocate()
+        _acc.deallocate(); _bits.deallocate(); _cov.deallocate(); _native.deallocate()
     }
 
     /// Fills `path` (through `transform`) with `rule`, clipped to `clip`, and hands the coverage
@@ -186,6 +192,12 @@ public final class PathRasterizer {
             _cov = .allocate(capacity: _covCapacity); _cov.initialize(repeating: 0, count: _covCapacity)
         }
         c.acc = _acc; c.bits = _bits; c.cov = _cov
+        if (backend ?? RasterBackend.current).effective == .native {
+            _native.pointee = fbk_cells(acc: _acc, bits: _bits, stride: c.stride, words: c.words, width: c.width, oy: c.oy,
+                                        x_min_sub: Int64(c.xMinSub), x_max_sub: Int64(c.xMaxSub),
+                                        y_min_sub: Int64(c.yMinSub), y_max_sub: Int64(c.yMaxSub), skip0: 0, skip1: 0)
+            c.native = _native
+        }
         _cells = c
         return true
     }
@@ -261,168 +273,19 @@ struct _Cells {
     @usableFromInline var ox = 0, oy = 0, width = 0, height = 0, stride = 0, words = 0
     @usableFromInline var xMinSub = 0, xMaxSub = 0, yMinSub = 0, yMaxSub = 0
     /// Pixel rows `skip0 ..< skip1` (absolute) that vertical lines do not enter and the sweep
-    /// hands to ``StraightRows/emit(clip:into:)`` instead (empty unless `fill(…straight:…)`).
+    /// hands to ``StraightRows/emit(clip:into:)`` instead (empty unless `fill(…straight:…)`;
+    /// set them with ``setSkip(_:_:)``).
     @usableFromInline var skip0 = 0, skip1 = 0
+    /// The same geometry for the C line walk (`fbk_add_line`), or nil when the portable backend
+    /// runs the Swift reference walk (``addLine(_:_:_:_:)``).
+    @usableFromInline var native: UnsafeMutablePointer<fbk_cells>? = nil
     @usableFromInline init() {}
 
-    /// Adds the line (x0, y0) → (x1, y1), 24.8 fixed-point device coordinates, to the buffer.
+    /// Sets the rows vertical lines leave to the sweep (here and in `native`).
     @usableFromInline
-    func addLine(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
-        if y0 == y1 { return }                            // horizontal: no area, no cover
-        var xa = x0, ya = y0, xb = x1, yb = y1, w = 1
-        if y0 > y1 { xa = x1; ya = y1; xb = x0; yb = y0; w = -1 }   // orient downwards
-        let top = Swift.max(ya, yMinSub), bot = Swift.min(yb, yMaxSub)
-        if top >= bot { return }
-        if Swift.min(xa, xb) >= xMaxSub { return }     // right of the clip: affects nothing inside
-        if Swift.max(xa, xb) <= xMinSub {              // left of the clip: fold into cell 0
-            var y = top
-            while y < bot {
-                let r = y >> 8, yn = Swift.min((r + 1) << 8, bot)
-                let row = r - oy
-                acc[row * stride] &+= Int32(truncatingIfNeeded: w * (yn - y) * 512)
-                bits[row * words] |= 1
-                y = yn
-            }
-            return
-        }
-        let dx = xb - xa, dyT = yb - ya
-        var y = top
-        var r = y >> 8
-        if dx == 0 {                                     // vertical: one cell per row, no division
-            while y < bot {
-                if r >= skip0 && r < skip1 {                 // straight rows: written by the sweep
-                    r = skip1; y = r << 8
-                    continue
-                }
-                let yn = Swift.min((r + 1) << 8, bot)
-                let row = r - oy
-                _rowPiece(row * stride, row * words, xa - xMinSub, y - (r << 8), xa - xMinSub, yn - (r << 8), w)
-                y = yn; r += 1
-            }
-            return
-        }
-        // X(y) = xa + ⌊dx·(y − ya) / dyT⌋, always from the original end points. Between row
-        // boundaries y advances by 256, so the quotient is stepped exactly: with
-        // dx·256 = qStep·dyT + rStep (0 ≤ rStep < dyT) the pair (q, rem) of ⌊num / dyT⌋ moves by
-        // (qStep, rStep) plus a carry — the same integers as dividing at every row.
-        var x = top == ya ? xa : xa + Self._floorDiv(dx * (top - ya), dyT)
-        var yn = Swift.min((r + 1) << 8, bot)
-        if yn >= bot {                                   // within one row
-            let row = r - oy
-            let xn = bot == yb ? xb : xa + Self._floorDiv(dx * (bot - ya), dyT)
-            _rowPiece(row * stride, row * words, x - xMinSub, y - (r << 8), xn - xMinSub, bot - (r << 8), w)
-            return
-        }
-        var num = dx * (yn - ya)
-        var q = Self._floorDiv(num, dyT)
-        var rem = num - q * dyT
-        let qStep = Self._floorDiv(dx << 8, dyT), rStep = (dx << 8) - qStep * dyT
-        while true {
-            let xn = yn == yb ? xb : xa + q
-            let row = r - oy
-            _rowPiece(row * stride, row * words, x - xMinSub, y - (r << 8), xn - xMinSub, yn - (r << 8), w)
-            x = xn; y = yn; r += 1
-            if y >= bot { break }
-            yn = Swift.min((r + 1) << 8, bot)
-            if yn == (r + 1) << 8 {
-                // The carry without a branch: it follows the slope's remainder, which a branch
-                // predictor cannot learn (W6a's and W7's edges mispredicted it row after row).
-                rem += rStep
-                let carry = rem >= dyT ? 1 : 0
-                q += qStep + carry
-                rem -= carry * dyT
-            } else {
-                num = dx * (yn - ya)
-                q = Self._floorDiv(num, dyT)
-                rem = num - q * dyT
-            }
-        }
-    }
-
-    @inlinable @inline(__always)
-    static func _floorDiv(_ n: Int, _ d: Int) -> Int {   // d > 0
-        let q = n / d
-        return (n % d != 0 && n < 0) ? q - 1 : q
-    }
-
-    /// One row's piece of a line: from (x0, t0) to (x1, t1), x relative to the buffer's first
-    /// column in 1/256 px, t the sub-pixel row inside the pixel row (0...256), t1 > t0.
-    @inline(__always)
-    func _rowPiece(_ rowBase: Int, _ bitsBase: Int, _ x0: Int, _ t0: Int, _ x1: Int, _ t1: Int, _ w: Int) {
-        let dy = t1 - t0
-        let limit = width << 8
-        if x0 == x1 {
-            let c = x0 >> 8
-            _cell(rowBase, bitsBase, c, w * dy, 2 * (x0 - (c << 8)))
-            return
-        }
-        if x0 < x1 {
-            if x1 <= 0 { _cell(rowBase, bitsBase, -1, w * dy, 0); return }
-            if x0 >= limit { return }
-            let c0 = x0 >> 8, c1 = (x1 - 1) >> 8
-            if c0 == c1 {
-                _cell(rowBase, bitsBase, c0, w * dy, x0 + x1 - (c0 << 9))
-                return
-            }
-            let ddx = x1 - x0
-            var xp = x0, tp = t0, c = c0
-            if c < 0 {                                     // the part left of the clip folds
-                let te = t0 + dy * (0 - x0) / ddx
-                _cell(rowBase, bitsBase, -1, w * (te - t0), 0)
-                xp = 0; tp = te; c = 0
-            }
-            let cEnd = Swift.min(c1, width - 1)
-            while c <= cEnd {
-                let xe = c == c1 ? x1 : (c + 1) << 8
-                let te = c == c1 ? t1 : t0 + dy * (xe - x0) / ddx
-                _cell(rowBase, bitsBase, c, w * (te - tp), xp + xe - (c << 9))
-                xp = xe; tp = te; c += 1
-            }
-        } else {
-            if x0 <= 0 { _cell(rowBase, bitsBase, -1, w * dy, 0); return }
-            if x1 >= limit { return }
-            let c0 = (x0 - 1) >> 8, c1 = x1 >> 8
-            if c0 == c1 {
-                _cell(rowBase, bitsBase, c0, w * dy, x0 + x1 - (c0 << 9))
-                return
-            }
-            let ddx = x0 - x1
-            var xp = x0, tp = t0, c = c0
-            if c >= width {                               // the part right of the clip is dropped
-                let xe = limit
-                tp = t0 + dy * (x0 - xe) / ddx
-                xp = xe; c = width - 1
-            }
-            while c >= c1 {
-                if c < 0 {                                 // the rest is left of the clip
-                    _cell(rowBase, bitsBase, -1, w * (t1 - tp), 0)
-                    return
-                }
-                let xe = c == c1 ? x1 : c << 8
-                let te = c == c1 ? t1 : t0 + dy * (x0 - xe) / ddx
-                _cell(rowBase, bitsBase, c, w * (te - tp), xp + xe - (c << 9))
-                xp = xe; tp = te; c -= 1
-            }
-        }
-    }
-
-    /// Deposits a piece of signed height `dyw` with x-fraction sum `fxSum` (0...512) into cell
-    /// `c` (see the type's documentation). c < 0 folds into cell 0; c ≥ width is dropped.
-    @inline(__always)
-    func _cell(_ rowBase: Int, _ bitsBase: Int, _ c: Int, _ dyw: Int, _ fxSum: Int) {
-        if dyw == 0 { return }
-        if c < 0 {
-            acc[rowBase] &+= Int32(truncatingIfNeeded: dyw * 512)
-            bits[bitsBase] |= 1
-            return
-        }
-        if c >= width { return }
-        let p = acc + rowBase + c
-        p[0] &+= Int32(truncatingIfNeeded: dyw * (512 - fxSum))
-        p[1] &+= Int32(truncatingIfNeeded: dyw * fxSum)
-        let c1 = c + 1
-        bits[bitsBase + (c >> 9)] |= 1 &<< UInt64((c >> 3) & 63)
-        bits[bitsBase + (c1 >> 9)] |= 1 &<< UInt64((c1 >> 3) & 63)
+    mutating func setSkip(_ s0: Int, _ s1: Int) {
+        skip0 = s0; skip1 = s1
+        native?.pointee.skip0 = s0; native?.pointee.skip1 = s1
     }
 
     // MARK: Sweep

@@ -144,7 +144,7 @@ extension PathRasterizer {
         let bounds = s.bounds.map { ($0.x, $0.y, $0.z, $0.w) } ?? Self._deviceBounds(path, .identity)
         guard let b = bounds, _prepare(b, clip) else { return }
         var cells = _cells
-        cells.skip0 = Swift.max(s.y0, cells.oy); cells.skip1 = Swift.min(s.y1, cells.oy + cells.height)
+        cells.setSkip(Swift.max(s.y0, cells.oy), Swift.min(s.y1, cells.oy + cells.height))
         _accumulate(path, .identity, cells)
         cells.sweep(rule: rule, backend: (backend ?? RasterBackend.current).effective, straight: s, into: &sink)
     }
@@ -225,7 +225,7 @@ extension PathRasterizer {
         guard _prepare((b.x, b.y, b.z, b.w), clip) else { return }
         var cells = _cells
         if let s = skip {
-            cells.skip0 = Swift.max(s.y0, cells.oy); cells.skip1 = Swift.min(s.y1, cells.oy + cells.height)
+            cells.setSkip(Swift.max(s.y0, cells.oy), Swift.min(s.y1, cells.oy + cells.height))
         }
         poly.pointer(to: \.points)!.pointee.withUnsafeBufferPointer { p in
             let n = p.count / 2

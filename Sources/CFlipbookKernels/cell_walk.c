@@ -1,0 +1,242 @@
+/*
+ * cell_walk.c -- the path rasterizer's line accumulation: one line walked through the cells it
+ * crosses (FlipbookRaster Path/CellWalk.swift is the reference, with the maths; this is the
+ * same walk statement for statement, and the twin test compares the two cell buffers bit for
+ * bit). Plain C, no ISA-specific code: clang keeps the walks' state in registers where the
+ * Swift build spilled it (W7's accumulation 35 % faster in a harness fed W7's lines).
+ *
+ * Units: x, y in 24.8 fixed point (absolute device coordinates); acc[] in 2^-17 pixel;
+ * the bitmap has one bit per 8 cells (see PathRasterizer.swift).
+ */
+#include "flipbook_kernels.h"
+
+typedef int64_t I;
+
+static inline I fbk_floor_div(I n, I d) { I q = n / d; return (n % d != 0 && n < 0) ? q - 1 : q; }
+static inline I fbk_min(I a, I b) { return a < b ? a : b; }
+static inline I fbk_max(I a, I b) { return a > b ? a : b; }
+
+/* the walks are inlined into each caller: a call per line with a dozen arguments cost ~10 %
+ * of W7's accumulation */
+#define FBK_WALK static inline __attribute__((always_inline))
+
+/* one piece of signed height wh (w * dy) with x-fraction sum f (0...512) into cell c of a row */
+static inline void fbk_deposit(const fbk_cells *C, I row_base, I c, I wh, I f) {
+    int32_t *p = C->acc + row_base + c;
+    p[0] += (int32_t)(wh * (512 - f));
+    p[1] += (int32_t)(wh * f);
+}
+
+/* marks cell c's chunk of 8 in a row's bitmap */
+static inline void fbk_mark(const fbk_cells *C, I bits_base, I c) {
+    C->bits[bits_base + (c >> 9)] |= 1ull << ((c >> 3) & 63);
+}
+
+/* rows y0 ..< y1 of a line left of the clip: dy*512 into each row's cell 0 */
+static void fbk_fold(const fbk_cells *b, I y0, I y1, I w) {
+    I y = y0;
+    while (y < y1) {
+        I r = y >> 8, yn = fbk_min((r + 1) << 8, y1), row = r - b->oy;
+        b->acc[row * b->stride] += (int32_t)(w * (yn - y) * 512);
+        b->bits[row * b->words] |= 1;
+        y = yn;
+    }
+}
+
+static void fbk_vertical(const fbk_cells *b, I x, I top, I bot, I w) {
+    I c = x >> 8, fx = 2 * (x - (c << 8));
+    uint64_t bit_a = 1ull << ((c >> 3) & 63), bit_b = 1ull << (((c + 1) >> 3) & 63);
+    I word_a = c >> 9, word_b = (c + 1) >> 9;
+    I y = top, r = y >> 8;
+    while (y < bot) {
+        if (r >= b->skip0 && r < b->skip1) { r = b->skip1; y = r << 8; continue; }
+        I yn = fbk_min((r + 1) << 8, bot), row = r - b->oy, h = w * (yn - y);
+        int32_t *p = b->acc + row * b->stride + c;
+        p[0] += (int32_t)(h * (512 - fx));
+        p[1] += (int32_t)(h * fx);
+        b->bits[row * b->words + word_a] |= bit_a;
+        b->bits[row * b->words + word_b] |= bit_b;
+        y = yn; r++;
+    }
+}
+
+/* the steep walk (|dx| <= dy): row by row, at most two cells a row, from (xs, top) to
+ * (x_end, bot), top < bot; it stays inside the clip's columns (fbk_add_line ends it where the
+ * line leaves them). (The statements are as they are for a reason: rewritten with row pointers
+ * carried, or the selects nested, clang allocated the loop worse -- W7's walks 10-20 % slower.) */
+FBK_WALK void fbk_walk_rows(const fbk_cells *C, I xa, I ya, I dx, I dyT, I dir, I adx, I xs, I top, I x_end,
+                            I bot, I w) {
+    const I oy = C->oy, stride = C->stride, words = C->words;
+    I r = top >> 8, r_last = (bot - 1) >> 8;
+    I c = dx > 0 ? xs >> 8 : fbk_min(xs >> 8, C->width - 1);
+    I bnd = dx > 0 ? (c + 1) << 8 : c << 8;
+    /* column sequence: Y(bnd) = ya + cq, cq + cr/adx = dyT * dist / adx, dist = dir * (bnd - xa) */
+    I cn = dyT * (dir * (bnd - xa));
+    I cq = cn / adx, cr = cn - cq * adx;
+    I cq_s = (dyT << 8) / adx, cr_s = (dyT << 8) - cq_s * adx;
+    I yc = ya + cq;
+    /* row sequence: X(next row boundary) = xa + rq */
+    I y = top, x_a = xs;
+    I rq = 0, rr = 0, rq_s = 0, rr_s = 0;
+    if (r < r_last) {
+        I num = dx * (((r + 1) << 8) - ya);
+        rq = fbk_floor_div(num, dyT); rr = num - rq * dyT;
+        rq_s = fbk_floor_div(dx << 8, dyT); rr_s = (dx << 8) - rq_s * dyT;
+    }
+    I cr_sm = cr_s - adx, rr_sm = rr_s - dyT;
+    for (;;) {
+        I last = r == r_last;
+        I y1 = last ? bot : (r + 1) << 8;
+        I x_b = last ? x_end : xa + rq;
+        I has = yc < y1;
+        I ym = has ? yc : y1, xm = has ? bnd : x_b;
+        I c2 = has ? c + dir : c;
+        /* piece 1: (x_a, y) -> (xm, ym) in cell c; piece 2: (xm, ym) -> (x_b, y1) in cell c2 */
+        I row = r - oy, row_base = row * stride, bits_base = row * words;
+        fbk_deposit(C, row_base, c, w * (ym - y), x_a + xm - (c << 9));
+        fbk_deposit(C, row_base, c2, w * (y1 - ym), xm + x_b - (c2 << 9));
+        I lo = fbk_min(c, c2), hi = fbk_max(c, c2) + 1;
+        fbk_mark(C, bits_base, lo); fbk_mark(C, bits_base, hi);
+        {   /* past a crossing: the next column boundary and its Y (selects, no branch) */
+            I m = -has; c = c2; bnd += (dir << 8) & m;
+            I ncr = cr + cr_sm; I k = ncr >= 0; I ncq = cq + cq_s + k; ncr = k ? ncr : ncr + adx;
+            cr = has ? ncr : cr; cq = has ? ncq : cq; yc = ya + cq;
+        }
+        if (last) break;
+        y = y1; x_a = x_b; r++;
+        rr += rr_sm; I k = rr >= 0; rq += rq_s + k; rr = k ? rr : rr + dyT;
+    }
+}
+
+/* the flat walk (|dx| > dy): column by column (c .. c_last), at most two rows a column, from
+ * (xs, top) to (x_end, bot), top < bot */
+FBK_WALK void fbk_walk_columns(const fbk_cells *C, I xa, I ya, I dx, I dyT, I dir, I adx, I xs, I top, I x_end,
+                               I bot, I c_last, I w) {
+    const I oy = C->oy, stride = C->stride, words = C->words;
+    I c = dx > 0 ? xs >> 8 : (xs - 1) >> 8;
+    I r = top >> 8;
+    I yr = (r + 1) << 8;
+    /* row sequence: X(yr) = xa + rq */
+    I num = dx * (yr - ya);
+    I rq = fbk_floor_div(num, dyT), rr = num - rq * dyT;
+    I rq_s = fbk_floor_div(dx << 8, dyT), rr_s = (dx << 8) - rq_s * dyT;
+    /* column sequence: Y at the column's far boundary = ya + cq */
+    I bnd = dx > 0 ? (c + 1) << 8 : c << 8;
+    I cn = dyT * (dir * (bnd - xa));
+    I cq = cn / adx, cr = cn - cq * adx;
+    I cq_s = (dyT << 8) / adx, cr_s = (dyT << 8) - cq_s * adx;
+    I ys = top;
+    I cr_sm = cr_s - adx, rr_sm = rr_s - dyT;
+    for (;;) {
+        I last = c == c_last;
+        I xe = last ? x_end : bnd, ye = last ? bot : ya + cq;
+        I has = yr <= ye;
+        I ym = has ? yr : ye, xm = has ? xa + rq : xe;
+        /* piece 1: (xs, ys) -> (xm, ym) in row r; piece 2: (xm, ym) -> (xe, ye) in row r2 (row r
+         * with height 0 when there is no crossing) */
+        I r2 = r + (yr < ye && has);
+        I row = r - oy, row2 = r2 - oy;
+        fbk_deposit(C, row * stride, c, w * (ym - ys), xs + xm - (c << 9));
+        fbk_deposit(C, row2 * stride, c, w * (ye - ym), xm + xe - (c << 9));
+        fbk_mark(C, row * words, c); fbk_mark(C, row * words, c + 1);
+        fbk_mark(C, row2 * words, c); fbk_mark(C, row2 * words, c + 1);
+        {   /* past a crossing: the next row boundary and its X (selects, no branch) */
+            r += has; yr += has << 8;
+            I nrr = rr + rr_sm; I k = nrr >= 0; I nrq = rq + rq_s + k; nrr = k ? nrr : nrr + dyT;
+            rr = has ? nrr : rr; rq = has ? nrq : rq;
+        }
+        if (last) break;
+        xs = xe; ys = ye; c += dir; bnd += dir << 8;
+        cr += cr_sm; I k = cr >= 0; cq += cq_s + k; cr = k ? cr : cr + adx;
+    }
+}
+
+/* the column after which a flat walk ends at (ex, ey): the column holding ex, or -- when ex is
+ * exactly on that column's far boundary but the line reaches that boundary above ey -- the next
+ * one (the walk of the whole line crosses the boundary first and ends with a piece of width 0) */
+static inline I fbk_last_column(I xa, I ya, I dy, I dir, I adx, I c0, I ex, I ey) {
+    if (dir > 0) {
+        I c_last = fbk_max(c0, (ex - 1) >> 8);
+        if ((ex & 255) == 0 && (ex >> 8) == c_last + 1 && ya + (dy * (ex - xa)) / adx < ey) c_last++;
+        return c_last;
+    }
+    I c_last = fbk_min(c0, ex >> 8);
+    if ((ex & 255) == 0 && (ex >> 8) == c_last && ya + (dy * (xa - ex)) / adx < ey) c_last--;
+    return c_last;
+}
+
+/* a line that reaches outside the clip's columns (fbk_add_line has oriented it, cut it to the
+ * rows, made x relative and computed its X at the first and last visible rows) */
+__attribute__((noinline))
+static void fbk_add_line_clipped(const fbk_cells *b, I xa, I ya, I xb, I yb, I dx, I dy, I dir, I adx,
+                                 I top, I bot, I sx, I ex, I w) {
+    const I limit = b->width << 8;
+    I sy = top, ey = bot;
+    /* entering from outside the clip: start where the line crosses its edge */
+    if (dir > 0) {
+        if (xa < 0) {
+            const I y_l = ya + (dy * (0 - xa)) / adx;
+            if (y_l >= bot) { fbk_fold(b, top, bot, w); return; }
+            if (y_l >= top) { fbk_fold(b, top, y_l, w); sx = 0; sy = y_l; }
+        }
+        if (sx >= limit) return;
+    } else {
+        if (xa > limit) {
+            const I y_r = ya + (dy * (xa - limit)) / adx;
+            if (y_r >= bot) return;
+            if (y_r >= top) { sx = limit; sy = y_r; }
+        }
+        if (sx <= 0) { fbk_fold(b, sy, bot, w); return; }
+    }
+    /* leaving it: end where the line crosses the edge (x_out); the rest is dropped (right) or
+     * folded into cell 0 (left) */
+    I x_out = -1, fold_from = bot;
+    if (dir > 0 && xb > limit) {
+        const I y_r = ya + (dy * (limit - xa)) / adx;
+        if (y_r < bot) { x_out = limit; ey = y_r; }
+    } else if (dir < 0 && xb < 0) {
+        const I y_l = ya + (dy * xa) / adx;
+        if (y_l < bot) { x_out = 0; ey = y_l; fold_from = y_l; }
+    }
+    if (ey > sy) {
+        if (adx <= dy) {
+            /* a steep walk's last row ends at X(ey) when ey is a row boundary */
+            if (x_out >= 0) ex = (ey & 255) == 0 ? xa + fbk_floor_div(dx * (ey - ya), dy) : x_out;
+            fbk_walk_rows(b, xa, ya, dx, dy, dir, adx, sx, sy, ex, ey, w);
+        } else {
+            const I c0 = dir > 0 ? sx >> 8 : (sx - 1) >> 8;
+            I c_last;
+            if (x_out >= 0) { ex = x_out; c_last = dir > 0 ? b->width - 1 : 0; }
+            else c_last = fbk_last_column(xa, ya, dy, dir, adx, c0, ex, ey);
+            fbk_walk_columns(b, xa, ya, dx, dy, dir, adx, sx, sy, ex, ey, c_last, w);
+        }
+    }
+    if (fold_from < bot) fbk_fold(b, fold_from, bot, w);
+}
+
+void fbk_add_line(const fbk_cells *b, int64_t x0, int64_t y0, int64_t x1, int64_t y1) {
+    if (y0 == y1) return;
+    I xa = x0, ya = y0, xb = x1, yb = y1, w = 1;
+    if (y0 > y1) { xa = x1; ya = y1; xb = x0; yb = y0; w = -1; }
+    const I top = fbk_max(ya, b->y_min_sub), bot = fbk_min(yb, b->y_max_sub);
+    if (top >= bot) return;
+    if (fbk_min(xa, xb) >= b->x_max_sub) return;
+    if (fbk_max(xa, xb) <= b->x_min_sub) { fbk_fold(b, top, bot, w); return; }
+    xa -= b->x_min_sub; xb -= b->x_min_sub;
+    if (xa == xb) { fbk_vertical(b, xa, top, bot, w); return; }
+    const I dx = xb - xa, dy = yb - ya;
+    const I dir = dx > 0 ? 1 : -1, adx = dx > 0 ? dx : -dx;
+    const I sx = top == ya ? xa : xa + fbk_floor_div(dx * (top - ya), dy);
+    const I ex = bot == yb ? xb : xa + fbk_floor_div(dx * (bot - ya), dy);
+    if (fbk_min(xa, xb) < 0 || fbk_max(xa, xb) > (b->width << 8)) {
+        fbk_add_line_clipped(b, xa, ya, xb, yb, dx, dy, dir, adx, top, bot, sx, ex, w);
+        return;
+    }
+    if (adx <= dy) {
+        fbk_walk_rows(b, xa, ya, dx, dy, dir, adx, sx, top, ex, bot, w);
+    } else {
+        const I c0 = dir > 0 ? sx >> 8 : (sx - 1) >> 8;
+        fbk_walk_columns(b, xa, ya, dx, dy, dir, adx, sx, top, ex, bot,
+                         fbk_last_column(xa, ya, dy, dir, adx, c0, ex, bot), w);
+    }
+}
