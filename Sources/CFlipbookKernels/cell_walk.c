@@ -73,7 +73,10 @@ FBK_WALK void fbk_walk_rows(const fbk_cells *C, I xa, I ya, I dx, I dyT, I dir, 
     /* column sequence: Y(bnd) = ya + cq, cq + cr/adx = dyT * dist / adx, dist = dir * (bnd - xa) */
     I cn = dyT * (dir * (bnd - xa));
     I cq = cn / adx, cr = cn - cq * adx;
-    I cq_s = (dyT << 8) / adx, cr_s = (dyT << 8) - cq_s * adx;
+    /* the steps only when a second crossing can come (short lines are most of W6b's and
+     * W7's: two divisions saved); without, a crossing moves yc past the end */
+    I cq_s = 1ll << 40, cr_s = 0;
+    if ((x_end - xs) * dir > 256) { cq_s = (dyT << 8) / adx; cr_s = (dyT << 8) - cq_s * adx; }
     I yc = ya + cq;
     /* row sequence: X(next row boundary) = xa + rq */
     I y = top, x_a = xs;
@@ -81,7 +84,7 @@ FBK_WALK void fbk_walk_rows(const fbk_cells *C, I xa, I ya, I dx, I dyT, I dir, 
     if (r < r_last) {
         I num = dx * (((r + 1) << 8) - ya);
         rq = fbk_floor_div(num, dyT); rr = num - rq * dyT;
-        rq_s = fbk_floor_div(dx << 8, dyT); rr_s = (dx << 8) - rq_s * dyT;
+        if (r + 1 < r_last) { rq_s = fbk_floor_div(dx << 8, dyT); rr_s = (dx << 8) - rq_s * dyT; }   /* 3+ rows */
     }
     I cr_sm = cr_s - adx, rr_sm = rr_s - dyT;
     for (;;) {
@@ -119,12 +122,14 @@ FBK_WALK void fbk_walk_columns(const fbk_cells *C, I xa, I ya, I dx, I dyT, I di
     /* row sequence: X(yr) = xa + rq */
     I num = dx * (yr - ya);
     I rq = fbk_floor_div(num, dyT), rr = num - rq * dyT;
-    I rq_s = fbk_floor_div(dx << 8, dyT), rr_s = (dx << 8) - rq_s * dyT;
+    I rq_s = 0, rr_s = 0;                 /* the steps only when a second crossing can come */
+    if (bot - yr >= 256) { rq_s = fbk_floor_div(dx << 8, dyT); rr_s = (dx << 8) - rq_s * dyT; }
     /* column sequence: Y at the column's far boundary = ya + cq */
     I bnd = dx > 0 ? (c + 1) << 8 : c << 8;
     I cn = dyT * (dir * (bnd - xa));
     I cq = cn / adx, cr = cn - cq * adx;
-    I cq_s = (dyT << 8) / adx, cr_s = (dyT << 8) - cq_s * adx;
+    I cq_s = 0, cr_s = 0;
+    if ((c_last - c) * dir >= 2) { cq_s = (dyT << 8) / adx; cr_s = (dyT << 8) - cq_s * adx; }   /* 3+ columns */
     I ys = top;
     I cr_sm = cr_s - adx, rr_sm = rr_s - dyT;
     for (;;) {
@@ -214,7 +219,7 @@ static void fbk_add_line_clipped(const fbk_cells *b, I xa, I ya, I xb, I yb, I d
     if (fold_from < bot) fbk_fold(b, fold_from, bot, w);
 }
 
-void fbk_add_line(const fbk_cells *b, int64_t x0, int64_t y0, int64_t x1, int64_t y1) {
+static inline __attribute__((always_inline)) void fbk_line(const fbk_cells *b, I x0, I y0, I x1, I y1) {
     if (y0 == y1) return;
     I xa = x0, ya = y0, xb = x1, yb = y1, w = 1;
     if (y0 > y1) { xa = x1; ya = y1; xb = x0; yb = y0; w = -1; }
@@ -239,4 +244,33 @@ void fbk_add_line(const fbk_cells *b, int64_t x0, int64_t y0, int64_t x1, int64_
         fbk_walk_columns(b, xa, ya, dx, dy, dir, adx, sx, top, ex, bot,
                          fbk_last_column(xa, ya, dy, dir, adx, c0, ex, bot), w);
     }
+}
+
+void fbk_add_line(const fbk_cells *b, int64_t x0, int64_t y0, int64_t x1, int64_t y1) {
+    fbk_line(b, x0, y0, x1, y1);
+}
+
+void fbk_add_contours(const fbk_cells *b, const int32_t *points, const int32_t *ends, intptr_t contours) {
+    /* an edge with both ends at or above the buffer's first sub-row, or both at or below its
+     * end, adds nothing: skipped here (most edges of a shape miss most of the bands it meets) */
+    const I y_lo = b->y_min_sub, y_hi = b->y_max_sub;
+    I start = 0;
+    for (intptr_t k = 0; k < contours; k++) {
+        const I end = ends[k];
+        if (end > start) {
+            const I sx = points[2 * start], sy = points[2 * start + 1];
+            I cx = sx, cy = sy;
+            for (I i = start + 1; i <= end; i++) {
+                const I x = i < end ? points[2 * i] : sx, y = i < end ? points[2 * i + 1] : sy;
+                if (!((y <= y_lo && cy <= y_lo) || (y >= y_hi && cy >= y_hi))) fbk_line(b, cx, cy, x, y);
+                cx = x; cy = y;
+            }
+        }
+        start = end;
+    }
+}
+
+void fbk_add_polygon(const fbk_cells *b, const int32_t *points, intptr_t n) {
+    const int32_t end = (int32_t)n;
+    fbk_add_contours(b, points, &end, 1);
 }

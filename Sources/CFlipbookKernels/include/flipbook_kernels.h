@@ -150,6 +150,16 @@ typedef struct {
 /// Plain C: callable on any CPU.
 void fbk_add_line(const fbk_cells *cells, int64_t x0, int64_t y0, int64_t x1, int64_t y1);
 
+/// fbk_add_line for every edge of closed contours: `points` holds (x, y) pairs (24.8 fixed
+/// point), contour k ends before point `ends[k]` (the first starts at 0) and is closed by its
+/// last point -> first point. Edges wholly at or above the cells' first sub-row, or at or below
+/// their end, are skipped (they add nothing). One call per shape: a call per edge from Swift
+/// cost W6b ~10 %, most of its edges missing the band.
+void fbk_add_contours(const fbk_cells *cells, const int32_t *points, const int32_t *ends, intptr_t contours);
+
+/// fbk_add_contours of one closed polygon of n points.
+void fbk_add_polygon(const fbk_cells *cells, const int32_t *points, intptr_t n);
+
 /// The gradient paint's colours for n pixels, 8 at a time (see gradient_avx2.c and
 /// FlipbookRaster's GradientPaint, whose scalar reference it matches bit for bit): `kind` 0 axial,
 /// 1 radial, 2 conic; pixel i at U = u0 + i*mu, V = v0 + i*mv, W = w0 + i*mw; `table` holds

@@ -50,6 +50,10 @@ extension _Cells {
     /// keeps its state in registers), else through ``_addLine(_:_:_:_:)``.
     @inlinable @inline(__always)
     func addLine(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+        // A line wholly above or below the buffer's rows adds nothing: decided here, inlined,
+        // before the call (most of a shape's edges miss most of the bands it is drawn in; a
+        // call per such edge cost W6b ~10 %).
+        if (y0 <= yMinSub && y1 <= yMinSub) || (y0 >= yMaxSub && y1 >= yMaxSub) { return }
         if let n = native { fbk_add_line(n, Int64(x0), Int64(y0), Int64(x1), Int64(y1)); return }
         _addLine(x0, y0, x1, y1)
     }

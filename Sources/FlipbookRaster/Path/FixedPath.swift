@@ -1,3 +1,5 @@
+import CFlipbookKernels
+
 /// A path flattened once (``PathFlattening``, at a tolerance, through a transform) into closed
 /// contours of 24.8 fixed-point points (``PathRasterizer``'s own `⌊256·v + ½⌋`), with the
 /// polyline's bounds: a path drawn in several bands is then flattened and converted once, not
@@ -121,6 +123,10 @@ extension PathRasterizer {
         let yLo = cells.yMinSub, yHi = cells.yMaxSub
         path.points.withUnsafeBufferPointer { p in
             path.contourEnds.withUnsafeBufferPointer { ends in
+                if let native = cells.native {
+                    fbk_add_contours(native, p.baseAddress, ends.baseAddress, ends.count)
+                    return
+                }
                 var start = 0
                 for e in ends {
                     let end = Int(e)

@@ -1,3 +1,5 @@
+import CFlipbookKernels
+
 /// The rows of a closed polygon that only two vertical edges cross — the straight middle of an
 /// axis-aligned (rounded) rectangle — whose coverage ``PathRasterizer`` can write without
 /// accumulating cells: the same bytes, computed per row in O(1).
@@ -210,7 +212,7 @@ extension PathRasterizer {
     /// ``fill(_:rule:clip:straight:into:)-(FixedPolygon,_,_,_,_)`` of the polygon at `poly`,
     /// read in place: a caller holding many polygons (the compositor's draws) does not copy
     /// each value out, which retains and releases its points array per fill.
-    @inlinable
+    @inlinable @inline(__always)
     public func fill<S: CoverageSink>(polygonAt poly: UnsafePointer<FixedPolygon>, rule: FillRule = .nonZero,
                                       clip: RasterClip, straight: StraightRows?, into sink: inout S) {
         var skip: StraightRows? = nil
@@ -229,6 +231,10 @@ extension PathRasterizer {
         }
         poly.pointer(to: \.points)!.pointee.withUnsafeBufferPointer { p in
             let n = p.count / 2
+            if let native = cells.native {
+                fbk_add_polygon(native, p.baseAddress, n)
+                return
+            }
             var px = Int(p[2 * n - 2]), py = Int(p[2 * n - 1])
             for i in 0..<n {
                 let x = Int(p[2 * i]), y = Int(p[2 * i + 1])
