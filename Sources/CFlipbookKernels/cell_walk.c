@@ -159,7 +159,7 @@ FBK_WALK void fbk_walk_columns(const fbk_cells *C, I xa, I ya, I dx, I dyT, I di
 /* the column after which a flat walk ends at (ex, ey): the column holding ex, or -- when ex is
  * exactly on that column's far boundary but the line reaches that boundary above ey -- the next
  * one (the walk of the whole line crosses the boundary first and ends with a piece of width 0) */
-static inline I fbk_last_column(I xa, I ya, I dy, I dir, I adx, I c0, I ex, I ey) {
+static inline __attribute__((always_inline)) I fbk_last_column(I xa, I ya, I dy, I dir, I adx, I c0, I ex, I ey) {
     if (dir > 0) {
         I c_last = fbk_max(c0, (ex - 1) >> 8);
         if ((ex & 255) == 0 && (ex >> 8) == c_last + 1 && ya + (dy * (ex - xa)) / adx < ey) c_last++;
