@@ -20,11 +20,15 @@ static inline I fbk_max(I a, I b) { return a > b ? a : b; }
  * of W7's accumulation */
 #define FBK_WALK static inline __attribute__((always_inline))
 
+/* *p += v as wrapping int32 arithmetic (the accumulation pass reads the cells as such; a signed
+ * overflow would be undefined in C, and a hostile path can pile thousands of edges on a cell) */
+static inline void fbk_add(int32_t *p, I v) { *p = (int32_t)((uint32_t)*p + (uint32_t)v); }
+
 /* one piece of signed height wh (w * dy) with x-fraction sum f (0...512) into cell c of a row */
 static inline void fbk_deposit(const fbk_cells *C, I row_base, I c, I wh, I f) {
     int32_t *p = C->acc + row_base + c;
-    p[0] += (int32_t)(wh * (512 - f));
-    p[1] += (int32_t)(wh * f);
+    fbk_add(p, wh * (512 - f));
+    fbk_add(p + 1, wh * f);
 }
 
 /* marks cell c's chunk of 8 in a row's bitmap */
@@ -37,7 +41,7 @@ static void fbk_fold(const fbk_cells *b, I y0, I y1, I w) {
     I y = y0;
     while (y < y1) {
         I r = y >> 8, yn = fbk_min((r + 1) << 8, y1), row = r - b->oy;
-        b->acc[row * b->stride] += (int32_t)(w * (yn - y) * 512);
+        fbk_add(b->acc + row * b->stride, w * (yn - y) * 512);
         b->bits[row * b->words] |= 1;
         y = yn;
     }
@@ -52,8 +56,8 @@ static void fbk_vertical(const fbk_cells *b, I x, I top, I bot, I w) {
         if (r >= b->skip0 && r < b->skip1) { r = b->skip1; y = r << 8; continue; }
         I yn = fbk_min((r + 1) << 8, bot), row = r - b->oy, h = w * (yn - y);
         int32_t *p = b->acc + row * b->stride + c;
-        p[0] += (int32_t)(h * (512 - fx));
-        p[1] += (int32_t)(h * fx);
+        fbk_add(p, h * (512 - fx));
+        fbk_add(p + 1, h * fx);
         b->bits[row * b->words + word_a] |= bit_a;
         b->bits[row * b->words + word_b] |= bit_b;
         y = yn; r++;
