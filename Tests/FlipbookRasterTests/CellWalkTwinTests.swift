@@ -95,4 +95,19 @@ import FlipbookTestSupport
             #expect(a.bitsArray == b.bitsArray, "\((x0, y0, x1, y1))")
         }
     }
+
+    /// Thousands of edges on the same cells: the sums wrap around Int32 in both walks alike
+    /// (the accumulation pass reads them as wrapping integers).
+    @Test func pileUpsWrapAlike() {
+        let a = Buffer(ox: 0, oy: 0, width: 4, height: 2)
+        let b = Buffer(ox: 0, oy: 0, width: 4, height: 2)
+        for _ in 0..<30_000 {
+            a.addSwift(300, 0, 310, 256); b.addC(300, 0, 310, 256)      // a steep piece in cell 1
+            a.addSwift(10, 300, 900, 310); b.addC(10, 300, 900, 310)    // a flat one across row 1
+        }
+        #expect(a.accArray == b.accArray)
+        // 30,000 × 256 × (512 − 98) is past Int32.max: the cell did wrap
+        #expect(Int(a.accArray[1]) == Int(Int32(truncatingIfNeeded: 30_000 * 256 * (512 - 98))))
+        #expect(30_000 * 256 * (512 - 98) > Int(Int32.max))
+    }
 }
