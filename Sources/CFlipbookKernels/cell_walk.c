@@ -1,12 +1,19 @@
 /*
  * cell_walk.c -- the path rasterizer's line accumulation: one line walked through the cells it
  * crosses (FlipbookRaster Path/CellWalk.swift is the reference, with the maths; this is the
- * same walk statement for statement, and the twin test compares the two cell buffers bit for
- * bit). Plain C, no ISA-specific code: clang keeps the walks' state in registers where the
+ * same walk, and the twin test compares the two cell buffers bit for bit). Plain C, no ISA-specific code: clang keeps the walks' state in registers where the
  * Swift build spilled it (W7's accumulation 35 % faster in a harness fed W7's lines).
  *
- * Units: x, y in 24.8 fixed point (absolute device coordinates); acc[] in 2^-17 pixel;
- * the bitmap has one bit per 8 cells (see PathRasterizer.swift).
+ * Units: x, y in 24.8 fixed point (absolute device coordinates, |x|, |y| <= 2^29 as
+ * PathRasterizer's conversion clamps them: the products below then fit in 64 bits); acc[] in
+ * 2^-17 pixel; the bitmap has one bit per 8 cells (see PathRasterizer.swift).
+ *
+ * C details: values that may be negative (rows above the origin, leftward lines) are scaled by
+ * `* 256`, never `<< 8` (a left shift of a negative value is undefined before C23); `>> 8` of a
+ * negative value and the int32 conversion in fbk_add are implementation-defined, and every
+ * compiler this builds with (clang, gcc) shifts arithmetically and wraps. The step quotients
+ * are computed lazily here (only for lines long enough to use them), which the Swift walk does
+ * not bother with: the values it computes and never uses differ, the cells do not.
  */
 #include "flipbook_kernels.h"
 
@@ -40,7 +47,7 @@ static inline void fbk_mark(const fbk_cells *C, I bits_base, I c) {
 static void fbk_fold(const fbk_cells *b, I y0, I y1, I w) {
     I y = y0;
     while (y < y1) {
-        I r = y >> 8, yn = fbk_min((r + 1) << 8, y1), row = r - b->oy;
+        I r = y >> 8, yn = fbk_min((r + 1) * 256, y1), row = r - b->oy;
         fbk_add(b->acc + row * b->stride, w * (yn - y) * 512);
         b->bits[row * b->words] |= 1;
         y = yn;
@@ -53,8 +60,8 @@ static void fbk_vertical(const fbk_cells *b, I x, I top, I bot, I w) {
     I word_a = c >> 9, word_b = (c + 1) >> 9;
     I y = top, r = y >> 8;
     while (y < bot) {
-        if (r >= b->skip0 && r < b->skip1) { r = b->skip1; y = r << 8; continue; }
-        I yn = fbk_min((r + 1) << 8, bot), row = r - b->oy, h = w * (yn - y);
+        if (r >= b->skip0 && r < b->skip1) { r = b->skip1; y = r * 256; continue; }
+        I yn = fbk_min((r + 1) * 256, bot), row = r - b->oy, h = w * (yn - y);
         int32_t *p = b->acc + row * b->stride + c;
         fbk_add(p, h * (512 - fx));
         fbk_add(p + 1, h * fx);
@@ -86,14 +93,14 @@ FBK_WALK void fbk_walk_rows(const fbk_cells *C, I xa, I ya, I dx, I dyT, I dir, 
     I y = top, x_a = xs;
     I rq = 0, rr = 0, rq_s = 0, rr_s = 0;
     if (r < r_last) {
-        I num = dx * (((r + 1) << 8) - ya);
+        I num = dx * ((r + 1) * 256 - ya);
         rq = fbk_floor_div(num, dyT); rr = num - rq * dyT;
-        if (r + 1 < r_last) { rq_s = fbk_floor_div(dx << 8, dyT); rr_s = (dx << 8) - rq_s * dyT; }   /* 3+ rows */
+        if (r + 1 < r_last) { rq_s = fbk_floor_div(dx * 256, dyT); rr_s = dx * 256 - rq_s * dyT; }   /* 3+ rows */
     }
     I cr_sm = cr_s - adx, rr_sm = rr_s - dyT;
     for (;;) {
         I last = r == r_last;
-        I y1 = last ? bot : (r + 1) << 8;
+        I y1 = last ? bot : (r + 1) * 256;
         I x_b = last ? x_end : xa + rq;
         I has = yc < y1;
         I ym = has ? yc : y1, xm = has ? bnd : x_b;
@@ -105,7 +112,7 @@ FBK_WALK void fbk_walk_rows(const fbk_cells *C, I xa, I ya, I dx, I dyT, I dir, 
         I lo = fbk_min(c, c2), hi = fbk_max(c, c2) + 1;
         fbk_mark(C, bits_base, lo); fbk_mark(C, bits_base, hi);
         {   /* past a crossing: the next column boundary and its Y (selects, no branch) */
-            I m = -has; c = c2; bnd += (dir << 8) & m;
+            I m = -has; c = c2; bnd += (dir * 256) & m;
             I ncr = cr + cr_sm; I k = ncr >= 0; I ncq = cq + cq_s + k; ncr = k ? ncr : ncr + adx;
             cr = has ? ncr : cr; cq = has ? ncq : cq; yc = ya + cq;
         }
@@ -122,12 +129,12 @@ FBK_WALK void fbk_walk_columns(const fbk_cells *C, I xa, I ya, I dx, I dyT, I di
     const I oy = C->oy, stride = C->stride, words = C->words;
     I c = dx > 0 ? xs >> 8 : (xs - 1) >> 8;
     I r = top >> 8;
-    I yr = (r + 1) << 8;
+    I yr = (r + 1) * 256;
     /* row sequence: X(yr) = xa + rq */
     I num = dx * (yr - ya);
     I rq = fbk_floor_div(num, dyT), rr = num - rq * dyT;
     I rq_s = 0, rr_s = 0;                 /* the steps only when a second crossing can come */
-    if (bot - yr >= 256) { rq_s = fbk_floor_div(dx << 8, dyT); rr_s = (dx << 8) - rq_s * dyT; }
+    if (bot - yr >= 256) { rq_s = fbk_floor_div(dx * 256, dyT); rr_s = dx * 256 - rq_s * dyT; }
     /* column sequence: Y at the column's far boundary = ya + cq */
     I bnd = dx > 0 ? (c + 1) << 8 : c << 8;
     I cn = dyT * (dir * (bnd - xa));
@@ -155,7 +162,7 @@ FBK_WALK void fbk_walk_columns(const fbk_cells *C, I xa, I ya, I dx, I dyT, I di
             rr = has ? nrr : rr; rq = has ? nrq : rq;
         }
         if (last) break;
-        xs = xe; ys = ye; c += dir; bnd += dir << 8;
+        xs = xe; ys = ye; c += dir; bnd += dir * 256;
         cr += cr_sm; I k = cr >= 0; cq += cq_s + k; cr = k ? cr : cr + adx;
     }
 }
@@ -169,9 +176,9 @@ static inline __attribute__((always_inline)) I fbk_last_column(I xa, I ya, I dy,
         if ((ex & 255) == 0 && (ex >> 8) == c_last + 1 && ya + (dy * (ex - xa)) / adx < ey) c_last++;
         return c_last;
     }
-    I c_last = fbk_min(c0, ex >> 8);
-    if ((ex & 255) == 0 && (ex >> 8) == c_last && ya + (dy * (xa - ex)) / adx < ey) c_last--;
-    return c_last;
+    /* going left there is no such case: ex <= X(ey) (a floor), so the line reaches ex at or below
+     * ey -- Y(ex) >= ey */
+    return fbk_min(c0, ex >> 8);
 }
 
 /* a line that reaches outside the clip's columns (fbk_add_line has oriented it, cut it to the

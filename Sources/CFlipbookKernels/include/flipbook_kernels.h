@@ -145,7 +145,8 @@ typedef struct {
     intptr_t skip0, skip1;
 } fbk_cells;
 
-/// Adds the line (x0, y0) -> (x1, y1) (24.8 fixed point, absolute) to the cells: the line walk
+/// Adds the line (x0, y0) -> (x1, y1) (24.8 fixed point, absolute, |x|, |y| <= 2^29 -- the
+/// rasterizer's conversion clamps to that; beyond, the walk's products overflow) to the cells: the line walk
 /// of FlipbookRaster Path/CellWalk.swift (the reference; a twin test compares the buffers).
 /// Plain C: callable on any CPU.
 void fbk_add_line(const fbk_cells *cells, int64_t x0, int64_t y0, int64_t x1, int64_t y1);

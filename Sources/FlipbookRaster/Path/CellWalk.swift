@@ -37,6 +37,10 @@ import CFlipbookKernels
 /// - a walk starts at the first visible row boundary `(X(top), top)` in the cell the whole line's
 ///   walk is in there (for a steep line going left from exactly a column boundary that is the cell
 ///   right of it, until `Y(b)`);
+/// - a flat walk that ends at a band's last row ends in the column where the whole walk crosses
+///   that row: the column holding `X(bot)` or, going right, when `X(bot)` is exactly that
+///   column's far boundary and the line reaches the boundary above `bot`, the next one (a piece
+///   of width 0 there: ``_lastColumn(_:_:_:_:_:_:_:_:)``);
 /// - a line entering from left of the clip starts at `(0, Y(0))` (relative to the buffer's
 ///   first column) and the rows it spends left of the clip fold into cell 0 (`acc[0] += dy·512`:
 ///   everything it deposits there only matters through the running sum); a line leaving the clip
@@ -121,9 +125,9 @@ extension _Cells {
     }
 
     /// The column in which a flat walk to (ex, ey) ends: the column holding ex or — when ex is
-    /// exactly on that column's far boundary but the line reaches that boundary above ey — the
-    /// next one (the whole line's walk crosses the boundary first and ends with a piece of
-    /// width 0 there).
+    /// exactly on that column's far boundary but the line reaches that boundary above ey (going
+    /// right only: ex is a floor) — the next one (the whole line's walk crosses the boundary
+    /// first and ends with a piece of width 0 there).
     @inline(__always)
     static func _lastColumn(_ xa: Int, _ ya: Int, _ dy: Int, _ dir: Int, _ adx: Int, _ c0: Int, _ ex: Int, _ ey: Int) -> Int {
         if dir > 0 {
@@ -131,9 +135,9 @@ extension _Cells {
             if ex & 255 == 0 && ex >> 8 == cLast &+ 1 && ya &+ (dy &* (ex &- xa)) / adx < ey { cLast &+= 1 }
             return cLast
         }
-        var cLast = Swift.min(c0, ex >> 8)
-        if ex & 255 == 0 && ex >> 8 == cLast && ya &+ (dy &* (xa &- ex)) / adx < ey { cLast &-= 1 }
-        return cLast
+        // Going left there is no such case: ex ≤ X(ey) (a floor), so the line reaches ex at or
+        // below ey — Y(ex) ≥ ey.
+        return Swift.min(c0, ex >> 8)
     }
 
     /// Rows `y0 ..< y1` (sub-pixel) of a line left of the clip: `dy·512` into each row's cell 0.
@@ -149,7 +153,7 @@ extension _Cells {
         }
     }
 
-    /// A vertical line at x (relative, 0 ..< limit): one piece per row, rows `skip0 ..< skip1`
+    /// A vertical line at x (relative, 0 < x < limit): one piece per row, rows `skip0 ..< skip1`
     /// left to the sweep (``StraightRows``).
     @inline(__always)
     func _vertical(_ x: Int, _ top: Int, _ bot: Int, _ w: Int) {
