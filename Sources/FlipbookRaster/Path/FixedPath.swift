@@ -117,10 +117,9 @@ extension PathRasterizer {
         guard !path.isEmpty, b.x.isFinite, b.y.isFinite, b.z.isFinite, b.w.isFinite,
               _prepare((b.x, b.y, b.z, b.w), clip) else { return }
         let cells = _cells
-        // An edge with both ends at or above the buffer's first sub-row, or both at or below its
-        // end, adds nothing (`addLine` would return at once): skipped without the call — most
-        // edges of a path met by several bands are outside each of them.
-        let yLo = cells.yMinSub, yHi = cells.yMaxSub
+        // (Edges wholly above or below the buffer's rows — most edges of a path met by several
+        // bands — are skipped before any walk: inside `fbk_add_contours`, or by `addLine`'s
+        // inlined test.)
         path.points.withUnsafeBufferPointer { p in
             path.contourEnds.withUnsafeBufferPointer { ends in
                 if let native = cells.native {
@@ -136,7 +135,7 @@ extension PathRasterizer {
                         var i = start + 1
                         while i < end {
                             let x = Int(p[2 * i]), y = Int(p[2 * i + 1])
-                            if !((y <= yLo && cy <= yLo) || (y >= yHi && cy >= yHi)) { cells.addLine(cx, cy, x, y) }
+                            cells.addLine(cx, cy, x, y)
                             cx = x; cy = y; i += 1
                         }
                         cells.addLine(cx, cy, sx, sy)
