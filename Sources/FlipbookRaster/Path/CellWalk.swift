@@ -171,13 +171,19 @@ extension _Cells {
             let yn = Swift.min((r + 1) << 8, bot)
             let row = r &- oy
             let h = w &* (yn &- y)
-            let p = acc + (row &* stride &+ c)
-            p[0] &+= Int32(truncatingIfNeeded: h &* (512 &- fx))
-            p[1] &+= Int32(truncatingIfNeeded: h &* fx)
+            Self._deposit(acc + row &* stride, c, h, fx)
             bits[row &* words &+ wordA] |= bitA
             bits[row &* words &+ wordB] |= bitB
             y = yn; r &+= 1
         }
+    }
+
+    /// One piece of signed height `h` (w·dy) with x-fraction sum `f` (0...512) into cell `c` of
+    /// the row at `row` (the type's documentation; cell_walk.c's `fbk_deposit`).
+    @inline(__always)
+    static func _deposit(_ row: UnsafeMutablePointer<Int32>, _ c: Int, _ h: Int, _ f: Int) {
+        row[c] &+= Int32(truncatingIfNeeded: h &* (512 &- f))
+        row[c &+ 1] &+= Int32(truncatingIfNeeded: h &* f)
     }
 
     /// Marks cell c's chunk of 8 in a row's bitmap.
@@ -225,10 +231,8 @@ extension _Cells {
             // each piece inside its cell and going down)
             assert(c >= 0 && c < width && c2 >= 0 && c2 < width && r >= oy && r < oy &+ height)
             assert(f1 >= 0 && f1 <= 512 && f2 >= 0 && f2 <= 512 && ym >= y && y1 >= ym)
-            pa[c] &+= Int32(truncatingIfNeeded: h1 &* (512 &- f1))
-            pa[c &+ 1] &+= Int32(truncatingIfNeeded: h1 &* f1)
-            pa[c2] &+= Int32(truncatingIfNeeded: h2 &* (512 &- f2))
-            pa[c2 &+ 1] &+= Int32(truncatingIfNeeded: h2 &* f2)
+            Self._deposit(pa, c, h1, f1)
+            Self._deposit(pa, c2, h2, f2)
             _mark(pb, Swift.min(c, c2)); _mark(pb, Swift.max(c, c2) &+ 1)
             // past the crossing: the next column boundary and its Y
             let ncr = cr &+ crSm, k = ncr >= 0 ? 1 : 0
@@ -281,10 +285,8 @@ extension _Cells {
             let h2 = w &* (ye &- ym), f2 = xm &+ xe &- cb
             assert(c >= 0 && c < width && r >= oy && r < oy &+ height && (!down || r &+ 1 < oy &+ height))
             assert(f1 >= 0 && f1 <= 512 && f2 >= 0 && f2 <= 512 && ym >= ys && ye >= ym)
-            pa[c] &+= Int32(truncatingIfNeeded: h1 &* (512 &- f1))
-            pa[c &+ 1] &+= Int32(truncatingIfNeeded: h1 &* f1)
-            pa2[c] &+= Int32(truncatingIfNeeded: h2 &* (512 &- f2))
-            pa2[c &+ 1] &+= Int32(truncatingIfNeeded: h2 &* f2)
+            Self._deposit(pa, c, h1, f1)
+            Self._deposit(pa2, c, h2, f2)
             _mark(pb, c); _mark(pb, c &+ 1)
             _mark(pb2, c); _mark(pb2, c &+ 1)
             if has {
