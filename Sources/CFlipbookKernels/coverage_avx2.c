@@ -19,9 +19,22 @@
  */
 #include "fbk_avx2.h"
 
+/* The coverage byte of a running sum (the per-cell formula above; CoverageAccumulation.coverageByte). */
+static inline uint8_t fbk_coverage_byte(int32_t s, int even_odd) {
+    int32_t v;
+    if (even_odd) {
+        v = s & ((1 << 18) - 1);
+        if ((1 << 18) - v < v) v = (1 << 18) - v;
+    } else {
+        v = s < 0 ? (int32_t)(0u - (uint32_t)s) : s;
+        if (v > (1 << 17)) v = 1 << 17;
+        if (v < 0) v = 0;
+    }
+    return (uint8_t)((v * 255 + (1 << 16)) >> 17);
+}
+
 #if FBK_X86
-FBK_AVX2 int32_t fbk_accumulate_avx2(int32_t *acc, uint8_t *cov, intptr_t n, int32_t carry,
-                                     int even_odd) {
+FBK_AVX2_INLINE int32_t acc_run(int32_t *acc, uint8_t *cov, intptr_t n, int32_t carry, int even_odd) {
     const __m256i zero = _mm256_setzero_si256();
     const __m256i full = _mm256_set1_epi32(1 << 17);
     const __m256i two = _mm256_set1_epi32(1 << 18);
@@ -60,22 +73,97 @@ FBK_AVX2 int32_t fbk_accumulate_avx2(int32_t *acc, uint8_t *cov, intptr_t n, int
     for (; i < n; i++) {
         s = (int32_t)((uint32_t)s + (uint32_t)acc[i]);
         acc[i] = 0;
-        int32_t v;
-        if (even_odd) {
-            v = s & ((1 << 18) - 1);
-            if ((1 << 18) - v < v) v = (1 << 18) - v;
-        } else {
-            v = s < 0 ? (int32_t)(0u - (uint32_t)s) : s;
-            if (v > (1 << 17)) v = 1 << 17;
-            if (v < 0) v = 0;
-        }
-        cov[i] = (uint8_t)((v * 255 + (1 << 16)) >> 17);
+        cov[i] = fbk_coverage_byte(s, even_odd);
     }
     return s;
+}
+
+FBK_AVX2 int32_t fbk_accumulate_avx2(int32_t *acc, uint8_t *cov, intptr_t n, int32_t carry,
+                                     int even_odd) {
+    return acc_run(acc, cov, n, carry, even_odd);
+}
+
+/* The first / one past the last non-zero byte of cov[a ..< b) (a < b), or -1 / a when all are
+ * zero: 8 bytes at a time (reading cov[a ..< a + 8k], k the groups that hold [a, b) -- the
+ * caller's buffer covers whole groups of 8 from a). */
+static inline intptr_t first_nonzero(const uint8_t *cov, intptr_t a, intptr_t b) {
+    for (intptr_t g = a; g < b; g += 8) {
+        uint64_t w = fbk_load_u64(cov + g);
+        if (b - g < 8) w &= (1ull << ((b - g) * 8)) - 1;
+        if (w) return g + (__builtin_ctzll(w) >> 3);
+    }
+    return -1;
+}
+static inline intptr_t end_nonzero(const uint8_t *cov, intptr_t a, intptr_t b) {
+    intptr_t g = a + ((b - 1 - a) & ~(intptr_t)7);     /* the group holding b - 1 */
+    uint64_t keep = b - g == 8 ? ~0ull : (1ull << ((b - g) * 8)) - 1;
+    for (;; g -= 8, keep = ~0ull) {
+        uint64_t w = fbk_load_u64(cov + g) & keep;
+        if (w) return g + 8 - (__builtin_clzll(w) >> 3);
+        if (g == a) return a;
+    }
+}
+
+FBK_AVX2 intptr_t fbk_sweep_row_avx2(int32_t *acc, uint64_t *bits, intptr_t words, intptr_t width,
+                                     int even_odd, uint8_t *cov, intptr_t *start) {
+    int32_t carry = 0;
+    intptr_t x = 0, s = -1, e = 0;
+    for (intptr_t wi = 0; wi < words; wi++) {
+        uint64_t word = bits[wi];
+        if (!word) continue;
+        bits[wi] = 0;
+        while (word) {
+            int tz = __builtin_ctzll(word);
+            uint64_t rest = ~(word >> tz);
+            int end = tz + (rest ? __builtin_ctzll(rest) : 64);
+            word = end >= 64 ? 0 : (word >> end) << end;
+            intptr_t cx0 = wi * 512 + tz * 8, cx1 = wi * 512 + (intptr_t)end * 8;
+            intptr_t ge = cx0 < width ? cx0 : width;
+            if (ge > x) {                   /* the gap before the run: the running sum's byte */
+                uint8_t v = fbk_coverage_byte(carry, even_odd);
+                if (v) {
+                    memset(cov + x, v, (size_t)(ge - x));
+                    if (s < 0) s = x;
+                    e = ge;
+                } else if (s >= 0) {
+                    memset(cov + x, 0, (size_t)(ge - x));
+                }
+            }
+            carry = acc_run(acc + cx0, cov + cx0, cx1 - cx0, carry, even_odd);
+            intptr_t lim = cx1 < width ? cx1 : width;
+            if (lim > cx0) {
+                intptr_t f = s < 0 ? first_nonzero(cov, cx0, lim) : cx0;
+                if (f >= 0) {
+                    intptr_t l = end_nonzero(cov, cx0, lim);
+                    if (l > cx0) {
+                        if (s < 0) s = f;
+                        e = l;
+                    }
+                }
+            }
+            x = cx1;
+        }
+    }
+    if (carry != 0 && x < width) {
+        uint8_t v = fbk_coverage_byte(carry, even_odd);
+        if (v) {
+            memset(cov + x, v, (size_t)(width - x));
+            if (s < 0) s = x;
+            e = width;
+        }
+    }
+    *start = s < 0 ? 0 : s;
+    return s < 0 ? 0 : e - s;
 }
 #else
 int32_t fbk_accumulate_avx2(int32_t *acc, uint8_t *cov, intptr_t n, int32_t carry, int even_odd) {
     (void)acc; (void)cov; (void)n; (void)even_odd;
     return carry;
+}
+intptr_t fbk_sweep_row_avx2(int32_t *acc, uint64_t *bits, intptr_t words, intptr_t width, int even_odd,
+                            uint8_t *cov, intptr_t *start) {
+    (void)acc; (void)bits; (void)words; (void)width; (void)even_odd; (void)cov;
+    *start = 0;
+    return 0;
 }
 #endif

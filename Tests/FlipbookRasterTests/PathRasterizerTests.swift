@@ -264,4 +264,56 @@ func rasterize(_ path: RasterPath, rule: FillRule = .nonZero, clip: RasterClip =
         PathRasterizer().fill(p, transform: .scale(10, 5).concatenating(.translation(3, 4)), clip: RasterClip(width: 64, height: 64), into: &bm)
         #expect(bm.area == 50 && bm[3, 4] == 255 && bm[12, 8] == 255 && bm[13, 8] == 0)
     }
+
+    /// A sink that takes rows whole (``CoverageSink/prefersDenseRows``), checking what the
+    /// protocol promises of them: one row per call at most, rows increasing, first and last
+    /// byte not 0.
+    struct DenseRows: CoverageSink {
+        var bitmap: CoverageBitmap
+        var lastRow = Int.min, problems: [String] = [], denseCalls = 0
+        static var prefersDenseRows: Bool { true }
+        mutating func denseRow(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
+            denseCalls += 1
+            if y <= lastRow { problems.append("row \(y) after \(lastRow)") }
+            if coverage.isEmpty || coverage.first == 0 || coverage.last == 0 { problems.append("row \(y): zero end") }
+            lastRow = y
+            bitmap.coverageSpan(y: y, x: x, coverage: coverage)
+        }
+        mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) { bitmap.coverageSpan(y: y, x: x, coverage: coverage) }
+        mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) { bitmap.constantSpan(y: y, x: x, count: count, coverage: coverage) }
+    }
+
+    /// The native sweep's dense rows (`fbk_sweep_row_avx2`: runs, gaps and ends found in C)
+    /// against the sweep's spans: the same pixels and bytes, on canvases wide enough for rows of
+    /// several bitmap words, clipped on every side, both rules, both kinds of random path.
+    @Test(.enabled(if: RasterBackend.nativeAvailable))
+    func denseRowsMatchSpans() {
+        var rng = SplitMix64(seed: 77)
+        let r = PathRasterizer()
+        r.backend = .native
+        var failures: [String] = [], dense = 0
+        for trial in 0..<60 {
+            let p = trial % 2 == 0 ? Self.randomPath(&rng) : Self.randomGridPolygon(&rng, steps: 4)
+            let sx = 1 + Double(rng.next() % 12)                 // up to ~1900 px wide
+            let t = RasterTransform(a: sx, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+            let W = Int(160 * sx) + 40, H = 140
+            for rule in [FillRule.nonZero, .evenOdd] {
+                for k in 0..<3 {
+                    let clip = k == 0 ? RasterClip(width: W, height: H)
+                        : RasterClip(x0: Int(rng.next() % UInt64(W / 2)), y0: Int(rng.next() % 60),
+                                     x1: W / 2 + Int(rng.next() % UInt64(W / 2)), y1: 70 + Int(rng.next() % 70))
+                    var spans = CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
+                    r.fill(p, rule: rule, transform: t, clip: clip, into: &spans)
+                    var rows = DenseRows(bitmap: CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0))
+                    r.fill(p, rule: rule, transform: t, clip: clip, into: &rows)
+                    dense += rows.denseCalls
+                    if rows.bitmap.bytes != spans.bytes { failures.append("trial \(trial) \(rule) clip \(clip)") }
+                    failures += rows.problems.prefix(2).map { "trial \(trial): \($0)" }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(6))")
+        #expect(dense > 10_000)                                 // the dense path did run
+    }
+
 }

@@ -19,6 +19,22 @@ public protocol CoverageSink {
     /// Pixels `x ..< x + count` of row `y` all have coverage `coverage` (1...255). Interior runs
     /// of a shape come here with `coverage == 255`: a painter's opaque fast path.
     mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8)
+    /// Whether the sink takes each row whole (``denseRow(y:x:coverage:)``) rather than as
+    /// spans: a sink that paints a row with one call (a small layer's row) gets it without
+    /// gathering spans, and the sweep skips finding them. Default `false`.
+    static var prefersDenseRows: Bool { get }
+    /// Pixels `x ..< x + coverage.count` of row `y` have the given coverage bytes, and the
+    /// row's other pixels have coverage 0 (the first and last byte are never 0; inner ones may
+    /// be 0 or 255). Sent instead of a row's spans when ``prefersDenseRows``; the default
+    /// passes it on as a ``coverageSpan(y:x:coverage:)``.
+    mutating func denseRow(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>)
+}
+
+extension CoverageSink {
+    @inlinable public static var prefersDenseRows: Bool { false }
+    @inlinable public mutating func denseRow(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
+        coverageSpan(y: y, x: x, coverage: coverage)
+    }
 }
 
 /// The exact-area path rasterizer: a path (lines, quadratic and cubic Béziers) → coverage
@@ -308,6 +324,14 @@ struct _Cells {
                     (rowAcc + (wi << 9)).update(repeating: 0, count: Swift.min(512, stride - (wi << 9)))
                     rowBits[wi] = 0
                 }
+                continue
+            }
+            if S.prefersDenseRows && be == .native {
+                // The whole row in one C call (the runs accumulated, the gaps filled, the ends
+                // found): the same pixels and bytes as the spans below.
+                var s = 0
+                let n = fbk_sweep_row_avx2(rowAcc, rowBits, words, width, evenOdd ? 1 : 0, cov, &s)
+                if n > 0 { sink.denseRow(y: y, x: ox + s, coverage: UnsafeBufferPointer(start: cov + s, count: n)) }
                 continue
             }
             var carry: Int32 = 0

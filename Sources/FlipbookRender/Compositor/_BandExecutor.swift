@@ -642,4 +642,12 @@ struct _RowSink<P: _Painter>: _FlushingSink {
         (buffer + (x - x0)).update(from: coverage.baseAddress!, count: coverage.count)
         e = x + coverage.count
     }
+
+    /// The rasterizer's rows arrive whole: painted from its buffer, no gathering or copy.
+    static var prefersDenseRows: Bool { true }
+
+    mutating func denseRow(y yy: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
+        flush()
+        painter.pointee.span(yy, x, x + coverage.count, target.row(yy), UnsafeMutablePointer(mutating: coverage.baseAddress!))
+    }
 }
