@@ -33,6 +33,12 @@ static inline int fbk_cached_flag(int *state, int (*probe)(void)) {
     return s;
 }
 
+/// Asks for the cache line holding `p` (and the `lines - 1` after it) ahead of use: a hint with
+/// no effect on any result, and none for an invalid address (a prefetch never faults).
+static inline void fbk_prefetch(const void *p, int lines) {
+    for (int k = 0; k < lines; k++) __builtin_prefetch((const char *)p + 64 * k, 0, 3);
+}
+
 /// fbk_cpu_has_avx2(), cached.
 static inline int fbk_cpu_avx2_cached(void) { return fbk_cached_flag(&fbk_cpu_avx2_state, fbk_cpu_has_avx2); }
 

@@ -166,8 +166,13 @@ enum _BandExecutor {
     /// ``run(_:indices:frame:scratch:)`` with `draws = unmanagedDraws(ops)` (kept with a plan).
     static func run(_ ops: [_Op], draws: [Unmanaged<_Draw>?], indices: [Int32], frame: _Target, scratch: _WorkerScratch) {
         var stack: [_Target] = [frame]
-        for j in indices {
+        let count = indices.count
+        for (k, j) in indices.enumerated() {
             let i = Int(j)
+            // Prefetch: the draw three ahead (its object), the next one's contents (its object
+            // arrived a step or two ago). Hints only: the same bytes with or without them.
+            if k + 3 < count, let u = draws[Int(indices[k + 3])] { fbk_prefetch(u.toOpaque(), 2) }
+            if k + 1 < count, let u = draws[Int(indices[k + 1])] { u._withUnsafeGuaranteedRef { $0.prefetchContents() } }
             if let u = draws[i] {
                 let t = stack[stack.count - 1]
                 u._withUnsafeGuaranteedRef { draw($0, into: t, scratch: scratch) }
