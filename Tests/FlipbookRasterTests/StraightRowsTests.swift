@@ -23,14 +23,23 @@ import FlipbookTestSupport
         return pts
     }
 
-    func fill(_ pts: [RasterPoint], clip: RasterClip, straight: Bool, evenOdd: Bool = false) -> CoverageBitmap {
+    /// With `dense`, into a sink that takes rows whole (the straight rows then come as one
+    /// repeated row, the others from the native sweep's dense rows).
+    func fill(_ pts: [RasterPoint], clip: RasterClip, straight: Bool, evenOdd: Bool = false, dense: Bool = false) -> CoverageBitmap {
         var p = RasterPath(); p.addPolygon(pts)
-        var bm = CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
+        let bm = CoverageBitmap(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
         let r = PathRasterizer()
         let rule: FillRule = evenOdd ? .evenOdd : .nonZero
-        if straight { r.fill(p, rule: rule, clip: clip, straight: StraightRows(polygon: pts), into: &bm) }
-        else { r.fill(p, rule: rule, clip: clip, into: &bm) }
-        return bm
+        let s = straight ? StraightRows(polygon: pts) : nil
+        if dense {
+            var d = PathRasterizerTests.DenseRows(bitmap: bm)
+            r.fill(p, rule: rule, clip: clip, straight: s, into: &d)
+            #expect(d.problems.isEmpty, "\(d.problems.prefix(3))")
+            return d.bitmap
+        }
+        var b = bm
+        r.fill(p, rule: rule, clip: clip, straight: s, into: &b)
+        return b
     }
 
     @Test func handComputedRectangle() {
@@ -71,7 +80,9 @@ import FlipbookTestSupport
             for clip in clips {
                 let a = fill(reversed, clip: clip, straight: false, evenOdd: k % 2 == 1)
                 let b = fill(reversed, clip: clip, straight: true, evenOdd: k % 2 == 1)
+                let c = fill(reversed, clip: clip, straight: true, evenOdd: k % 2 == 1, dense: true)
                 #expect(a.bytes == b.bytes, "shape \(k) clip \(clip)")
+                #expect(a.bytes == c.bytes, "shape \(k) clip \(clip), dense rows")
             }
         }
     }

@@ -118,6 +118,23 @@ public struct StraightRows: Sendable, Hashable {
         solid0 = Swift.max(solid0, x0); solid1 = Swift.min(solid1, x1)
         if firstByte == 0 { firstX = Int.min }
         if lastByte == 0 { lastX = Int.min }
+        if S.prefersDenseRows {
+            // Every row is the same: built once, sent whole (the pieces are adjacent, so
+            // [s, e) holds no other byte; a sink painting rows then needs no per-row fill).
+            var s = Int.max, e = Int.min
+            if firstX != Int.min { s = firstX; e = firstX + 1 }
+            if solid1 > solid0 { s = Swift.min(s, solid0); e = Swift.max(e, solid1) }
+            if lastX != Int.min { s = Swift.min(s, lastX); e = Swift.max(e, lastX + 1) }
+            guard s < e else { return }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: e - s) { buf in
+                buf.initialize(repeating: 255)
+                if firstX != Int.min { buf[firstX - s] = firstByte }
+                if lastX != Int.min { buf[lastX - s] = lastByte }
+                let row = UnsafeBufferPointer(buf)
+                for y in ya..<yb { sink.denseRow(y: y, x: s, coverage: row) }
+            }
+            return
+        }
         for y in ya..<yb {
             if firstX != Int.min { sink.constantSpan(y: y, x: firstX, count: 1, coverage: firstByte) }
             if solid1 > solid0 { sink.constantSpan(y: y, x: solid0, count: solid1 - solid0, coverage: 255) }
