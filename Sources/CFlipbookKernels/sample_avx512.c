@@ -90,6 +90,9 @@ FBK_AVX512S_INLINE void s_bilerp_pairs(const fbk_image *img, __m512i x0, __m512i
     const __m512i flip = _mm512_set1_epi16((short)0x8000), bias = _mm512_set1_epi32(0x808000);
     __m512i wx = _mm512_or_si512(_mm512_sub_epi32(_mm512_set1_epi32(256), fx), _mm512_slli_epi32(fx, 16));
     __m512i r[4];
+    /* unrolled: as a loop, clang kept r[] on the stack and the shuffle constants in a register
+     * stepped per pass */
+#pragma clang loop unroll(full)
     for (int k = 0; k < 4; k++) {
         const uint32_t *a = base + idx[k], *b = base + idx[k + 4], *c = base + idx[k + 8], *d = base + idx[k + 12];
         __m512i top = s_load4(a, b, c, d);
