@@ -104,8 +104,9 @@ static inline intptr_t end_nonzero(const uint8_t *cov, intptr_t a, intptr_t b) {
     }
 }
 
-FBK_AVX2 intptr_t fbk_sweep_row_avx2(int32_t *acc, uint64_t *bits, intptr_t words, intptr_t width,
-                                     int even_odd, uint8_t *cov, intptr_t *start) {
+/* One row of fbk_sweep_rows_avx2 (flipbook_kernels.h): returns the count, the start in *start. */
+FBK_AVX2_INLINE intptr_t sweep_row(int32_t *acc, uint64_t *bits, intptr_t words, intptr_t width,
+                                   int even_odd, uint8_t *cov, intptr_t *start) {
     int32_t carry = 0;
     intptr_t x = 0, s = -1, e = 0;
     for (intptr_t wi = 0; wi < words; wi++) {
@@ -155,15 +156,20 @@ FBK_AVX2 intptr_t fbk_sweep_row_avx2(int32_t *acc, uint64_t *bits, intptr_t word
     *start = s < 0 ? 0 : s;
     return s < 0 ? 0 : e - s;
 }
+
+FBK_AVX2 void fbk_sweep_rows_avx2(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,
+                                  intptr_t n, int even_odd, uint8_t *cov, intptr_t *starts, intptr_t *counts) {
+    for (intptr_t i = 0; i < n; i++)
+        counts[i] = sweep_row(acc + i * stride, bits + i * words, words, width, even_odd, cov + i * stride, starts + i);
+}
 #else
 int32_t fbk_accumulate_avx2(int32_t *acc, uint8_t *cov, intptr_t n, int32_t carry, int even_odd) {
     (void)acc; (void)cov; (void)n; (void)even_odd;
     return carry;
 }
-intptr_t fbk_sweep_row_avx2(int32_t *acc, uint64_t *bits, intptr_t words, intptr_t width, int even_odd,
-                            uint8_t *cov, intptr_t *start) {
-    (void)acc; (void)bits; (void)words; (void)width; (void)even_odd; (void)cov;
-    *start = 0;
-    return 0;
+void fbk_sweep_rows_avx2(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,
+                         intptr_t n, int even_odd, uint8_t *cov, intptr_t *starts, intptr_t *counts) {
+    (void)acc; (void)bits; (void)stride; (void)words; (void)width; (void)even_odd; (void)cov; (void)starts;
+    for (intptr_t i = 0; i < n; i++) counts[i] = 0;
 }
 #endif

@@ -283,7 +283,7 @@ func rasterize(_ path: RasterPath, rule: FillRule = .nonZero, clip: RasterClip =
         mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) { bitmap.constantSpan(y: y, x: x, count: count, coverage: coverage) }
     }
 
-    /// The native sweep's dense rows (`fbk_sweep_row_avx2`: runs, gaps and ends found in C)
+    /// The native sweep's dense rows (`fbk_sweep_rows_avx2`: runs, gaps and ends found in C)
     /// against the sweep's spans: the same pixels and bytes, on canvases wide enough for rows of
     /// several bitmap words, clipped on every side, both rules, both kinds of random path.
     @Test(.enabled(if: RasterBackend.nativeAvailable))

@@ -202,9 +202,10 @@ public final class PathRasterizer {
             _bitsCapacity = Swift.max(needBits, _bitsCapacity * 2)
             _bits = .allocate(capacity: _bitsCapacity); _bits.initialize(repeating: 0, count: _bitsCapacity)
         }
-        if c.stride > _covCapacity {
+        c.covRows = Swift.min(c.height, _Cells.denseChunk)
+        if c.stride * c.covRows > _covCapacity {
             _cov.deallocate()
-            _covCapacity = Swift.max(c.stride, _covCapacity * 2)
+            _covCapacity = Swift.max(c.stride * c.covRows, _covCapacity * 2)
             _cov = .allocate(capacity: _covCapacity); _cov.initialize(repeating: 0, count: _covCapacity)
         }
         c.acc = _acc; c.bits = _bits; c.cov = _cov
@@ -292,6 +293,10 @@ struct _Cells {
     /// hands to ``StraightRows/emit(clip:into:)`` instead (empty unless `fill(…straight:…)`;
     /// set them with ``setSkip(_:_:)``).
     @usableFromInline var skip0 = 0, skip1 = 0
+    /// Rows of coverage `cov` holds (`stride` bytes each; ≥ 1): the dense sweep's chunk.
+    @usableFromInline var covRows = 1
+    /// Rows the dense sweep hands to C at once (`fbk_sweep_rows_avx2`).
+    @usableFromInline static let denseChunk = 32
     /// The same geometry for the C line walk (`fbk_add_line`), or nil when the portable backend
     /// runs the Swift reference walk (``addLine(_:_:_:_:)``).
     @usableFromInline var native: UnsafeMutablePointer<fbk_cells>? = nil
@@ -312,6 +317,10 @@ struct _Cells {
         let acc = acc, bits = bits, cov = cov
         let width = width, stride = stride, words = words, ox = ox, oy = oy
         let skip0 = skip0, skip1 = skip1
+        if S.prefersDenseRows && be == .native {
+            sweepDense(evenOdd: evenOdd, straight: straight, into: &sink)
+            return
+        }
         for row in 0..<height {
             let rowAcc = acc + row * stride, rowBits = bits + row * words
             let y = oy + row
@@ -324,14 +333,6 @@ struct _Cells {
                     (rowAcc + (wi << 9)).update(repeating: 0, count: Swift.min(512, stride - (wi << 9)))
                     rowBits[wi] = 0
                 }
-                continue
-            }
-            if S.prefersDenseRows && be == .native {
-                // The whole row in one C call (the runs accumulated, the gaps filled, the ends
-                // found): the same pixels and bytes as the spans below.
-                var s = 0
-                let n = fbk_sweep_row_avx2(rowAcc, rowBits, words, width, evenOdd ? 1 : 0, cov, &s)
-                if n > 0 { sink.denseRow(y: y, x: ox + s, coverage: UnsafeBufferPointer(start: cov + s, count: n)) }
                 continue
             }
             var carry: Int32 = 0
@@ -380,6 +381,48 @@ struct _Cells {
             if carry != 0 && x < width {
                 let v = CoverageAccumulation.coverageByte(carry, evenOdd: evenOdd)
                 if v != 0 { sink.constantSpan(y: y, x: ox + x, count: width - x, coverage: v) }
+            }
+        }
+    }
+
+    /// ``sweep(rule:backend:straight:into:)`` for a sink that takes rows whole, native backend:
+    /// up to ``denseChunk`` rows at a time through `fbk_sweep_rows_avx2` (runs accumulated, gaps
+    /// filled and each row's ends found in C; the rows' coverage side by side in `cov`), then
+    /// each row with coverage to ``CoverageSink/denseRow(y:x:coverage:)``. The same pixels and
+    /// bytes as the spans (`denseRowsMatchSpans`); the straight rows as in the span sweep.
+    @inlinable
+    func sweepDense<S: CoverageSink>(evenOdd: Bool, straight: StraightRows?, into sink: inout S) {
+        let acc = acc, bits = bits, cov = cov
+        let width = width, stride = stride, words = words, ox = ox, oy = oy, height = height
+        let skip0 = skip0, skip1 = skip1, chunk = covRows
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * chunk) { buf in
+            let starts = buf.baseAddress!, counts = buf.baseAddress! + chunk
+            var row = 0
+            while row < height {
+                let y = oy + row
+                if y >= skip0 && y < skip1 {
+                    if y == skip0, let straight {
+                        straight.emit(clip: RasterClip(x0: ox, y0: skip0, x1: ox + width, y1: skip1), into: &sink)
+                    }
+                    // Nothing should be here; keep the buffer all-zero whatever was written.
+                    let rowAcc = acc + row * stride, rowBits = bits + row * words
+                    for wi in 0..<words where rowBits[wi] != 0 {
+                        (rowAcc + (wi << 9)).update(repeating: 0, count: Swift.min(512, stride - (wi << 9)))
+                        rowBits[wi] = 0
+                    }
+                    row += 1
+                    continue
+                }
+                var end = Swift.min(height, row + chunk)
+                if skip0 > y && skip0 < oy + end { end = skip0 - oy }        // stop at the straight rows
+                let n = end - row
+                fbk_sweep_rows_avx2(acc + row * stride, bits + row * words, stride, words, width, n, evenOdd ? 1 : 0,
+                                    cov, starts, counts)
+                for i in 0..<n where counts[i] > 0 {
+                    sink.denseRow(y: y + i, x: ox + starts[i],
+                                  coverage: UnsafeBufferPointer(start: cov + i * stride + starts[i], count: counts[i]))
+                }
+                row = end
             }
         }
     }
