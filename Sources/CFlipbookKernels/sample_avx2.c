@@ -374,6 +374,21 @@ FBK_AVX2 void fbk_projective_avx2(uint32_t *dst, intptr_t n, const fbk_image *im
     if (clamp) proj_loop(dst, n, &im, m9, x0, rowX, rowY, rowQ, 1, opacity, mask);
     else proj_loop(dst, n, &im, m9, x0, rowX, rowY, rowQ, 0, opacity, mask);
 }
+/* fbk_affine_avx2 per span, the (bilinear, clamp) switch and the image copy once per call */
+FBK_AVX2 void fbk_affine_spans_avx2(const fbk_affine_span *sp, intptr_t count, const fbk_image *img,
+                             int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity) {
+    if (opacity == 0) return;
+    fbk_image im = *img;
+#define FBK_SPANS(B, C) \
+    for (intptr_t k = 0; k < count; k++) \
+        if (sp[k].n > 0) affine_loop(sp[k].dst, sp[k].n, &im, sp[k].u, sp[k].v, du, dv, B, C, opacity, sp[k].mask, NULL);
+    if (bilinear) {
+        if (clamp) { FBK_SPANS(1, 1) } else { FBK_SPANS(1, 0) }
+    } else {
+        if (clamp) { FBK_SPANS(0, 1) } else { FBK_SPANS(0, 0) }
+    }
+#undef FBK_SPANS
+}
 #else
 void fbk_affine_tint_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v, int64_t du,
                           int64_t dv, int bilinear, int clamp, uint32_t opacity, const uint8_t *mask,
@@ -391,5 +406,9 @@ void fbk_projective_avx2(uint32_t *dst, intptr_t n, const fbk_image *img, const 
                          const uint8_t *mask) {
     (void)dst; (void)n; (void)img; (void)m9; (void)x0; (void)rowX; (void)rowY; (void)rowQ; (void)clamp;
     (void)opacity; (void)mask;
+}
+void fbk_affine_spans_avx2(const fbk_affine_span *sp, intptr_t count, const fbk_image *img,
+                             int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity) {
+    (void)sp; (void)count; (void)img; (void)du; (void)dv; (void)bilinear; (void)clamp; (void)opacity;
 }
 #endif

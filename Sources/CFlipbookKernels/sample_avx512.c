@@ -337,6 +337,21 @@ FBK_AVX512S void fbk_affine_tint_avx512(uint32_t *dst, intptr_t n, const fbk_ima
     const __m512i t = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)tint), _mm512_setzero_si512());
     s_affine(dst, n, img, u, v, du, dv, bilinear, clamp, opacity, mask, &t);
 }
+/* fbk_affine_avx512 per span, the (bilinear, clamp) switch and the image copy once per call */
+FBK_AVX512S void fbk_affine_spans_avx512(const fbk_affine_span *sp, intptr_t count, const fbk_image *img,
+                             int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity) {
+    if (opacity == 0) return;
+    fbk_image im = *img;
+#define FBK_SPANS(B, C) \
+    for (intptr_t k = 0; k < count; k++) \
+        if (sp[k].n > 0) s_loop(sp[k].dst, sp[k].n, &im, sp[k].u, sp[k].v, du, dv, B, C, opacity, sp[k].mask, NULL);
+    if (bilinear) {
+        if (clamp) { FBK_SPANS(1, 1) } else { FBK_SPANS(1, 0) }
+    } else {
+        if (clamp) { FBK_SPANS(0, 1) } else { FBK_SPANS(0, 0) }
+    }
+#undef FBK_SPANS
+}
 #else
 void fbk_affine_avx512(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v, int64_t du,
                        int64_t dv, int bilinear, int clamp, uint32_t opacity, const uint8_t *mask) {
@@ -348,5 +363,9 @@ void fbk_affine_tint_avx512(uint32_t *dst, intptr_t n, const fbk_image *img, int
                             uint32_t tint) {
     (void)dst; (void)n; (void)img; (void)u; (void)v; (void)du; (void)dv; (void)bilinear; (void)clamp;
     (void)opacity; (void)mask; (void)tint;
+}
+void fbk_affine_spans_avx512(const fbk_affine_span *sp, intptr_t count, const fbk_image *img,
+                             int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity) {
+    (void)sp; (void)count; (void)img; (void)du; (void)dv; (void)bilinear; (void)clamp; (void)opacity;
 }
 #endif

@@ -93,6 +93,33 @@ public enum ImageSampler {
         return i &+ up &- down
     }
 
+    /// ``drawAffineSpan(row:start:x0:x1:image:filter:edge:opacity:coverage:backend:)`` for each of
+    /// `spans` (destination pixels, fixed-point start and coverage per span, `n ≤ 0` skipped; one
+    /// image, per-pixel step, filter, edge and opacity for all): the same bytes as a call per span,
+    /// the kernel's set-up paid once. The caller applies the per-span guard of
+    /// `drawAffineSpan` (`x0 ≥ 0`, `x1 ≤ 2^15`) when it builds the spans.
+    @inlinable
+    package static func drawAffineSpans(_ spans: UnsafePointer<fbk_affine_span>, count: Int, du: Int64, dv: Int64,
+                                        image: RasterImage, filter: SampleFilter, edge: EdgeMode, opacity: UInt8,
+                                        backend: RasterBackend) {
+        guard count > 0, opacity > 0 else { return }
+        let bilinear = filter == .bilinear, clamp = edge == .clamp
+        if backend.effective == .native {
+            var img = image._c
+            if RasterBackend.avx512Available {
+                fbk_affine_spans_avx512(spans, count, &img, du, dv, bilinear ? 1 : 0, clamp ? 1 : 0, UInt32(opacity))
+            } else {
+                fbk_affine_spans_avx2(spans, count, &img, du, dv, bilinear ? 1 : 0, clamp ? 1 : 0, UInt32(opacity))
+            }
+            return
+        }
+        for k in 0..<count where spans[k].n > 0 {
+            let sp = spans[k]
+            _affineScalar(sp.dst, n: sp.n, image: image, u: sp.u, v: sp.v, du: du, dv: dv, bilinear: bilinear,
+                          clamp: clamp, opacity: UInt32(opacity), coverage: sp.mask)
+        }
+    }
+
     /// Draws `[x0, x1)` of a row whose fixed-point start came from `affineRow(y:inverse:filter:)`
     /// (same `filter`): pixel x samples at `(start.u + x·du, start.v + x·dv)`, exact integers.
     @inlinable

@@ -28,12 +28,25 @@ public protocol CoverageSink {
     /// be 0 or 255). Sent instead of a row's spans when ``prefersDenseRows``; the default
     /// passes it on as a ``coverageSpan(y:x:coverage:)``.
     mutating func denseRow(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>)
+    /// Rows `y ..< y + count` whole, at once, when ``prefersDenseRows``: row `i` is
+    /// ``denseRow(y:x:coverage:)`` of `y + i`, `x + starts[i]` and the `counts[i]` bytes at
+    /// `coverage + i·stride + starts[i]` (`counts[i] == 0`: the row has no coverage). The
+    /// default sends each row to `denseRow`; a sink that can paint several rows in one call
+    /// (the compositor's image layers) takes them here. The buffers are valid during the call.
+    mutating func denseRows(y: Int, count: Int, x: Int, starts: UnsafePointer<Int>, counts: UnsafePointer<Int>,
+                            coverage: UnsafePointer<UInt8>, stride: Int)
 }
 
 extension CoverageSink {
     @inlinable public static var prefersDenseRows: Bool { false }
     @inlinable public mutating func denseRow(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
         coverageSpan(y: y, x: x, coverage: coverage)
+    }
+    @inlinable public mutating func denseRows(y: Int, count: Int, x: Int, starts: UnsafePointer<Int>,
+                                              counts: UnsafePointer<Int>, coverage: UnsafePointer<UInt8>, stride: Int) {
+        for i in 0..<count where counts[i] > 0 {
+            denseRow(y: y + i, x: x + starts[i], coverage: UnsafeBufferPointer(start: coverage + i * stride + starts[i], count: counts[i]))
+        }
     }
 }
 
@@ -388,7 +401,7 @@ struct _Cells {
     /// ``sweep(rule:backend:straight:into:)`` for a sink that takes rows whole, native backend:
     /// up to ``denseChunk`` rows at a time through `fbk_sweep_rows_avx2` (runs accumulated, gaps
     /// filled and each row's ends found in C; the rows' coverage side by side in `cov`), then
-    /// each row with coverage to ``CoverageSink/denseRow(y:x:coverage:)``. The same pixels and
+    /// the chunk to ``CoverageSink/denseRows(y:count:x:starts:counts:coverage:stride:)``. The same pixels and
     /// bytes as the spans (`denseRowsMatchSpans`); the straight rows as in the span sweep.
     @inlinable
     func sweepDense<S: CoverageSink>(evenOdd: Bool, straight: StraightRows?, into sink: inout S) {
@@ -418,10 +431,7 @@ struct _Cells {
                 let n = end - row
                 fbk_sweep_rows_avx2(acc + row * stride, bits + row * words, stride, words, width, n, evenOdd ? 1 : 0,
                                     cov, starts, counts)
-                for i in 0..<n where counts[i] > 0 {
-                    sink.denseRow(y: y + i, x: ox + starts[i],
-                                  coverage: UnsafeBufferPointer(start: cov + i * stride + starts[i], count: counts[i]))
-                }
+                sink.denseRows(y: y, count: n, x: ox, starts: starts, counts: counts, coverage: cov, stride: stride)
                 row = end
             }
         }

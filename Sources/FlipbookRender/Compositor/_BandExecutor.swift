@@ -442,10 +442,23 @@ protocol _Painter {
     func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?)
     /// Paint whole rows (`_RowSink`) at any width: one call per row instead of one per span.
     static var prefersRows: Bool { get }
+    /// Rows `y ..< y + n` with coverage (`CoverageSink.denseRows`): row `i` is the span from
+    /// `x + starts[i]` of `counts[i]` pixels (none when 0) with the coverage at
+    /// `coverage + i·stride + starts[i]`. Default: `span` per row.
+    func rows(_ y: Int, _ n: Int, _ x: Int, _ starts: UnsafePointer<Int>, _ counts: UnsafePointer<Int>,
+              _ coverage: UnsafePointer<UInt8>, _ stride: Int, _ target: _Target)
 }
 
 extension _Painter {
     static var prefersRows: Bool { false }
+    @inline(__always)
+    func rows(_ y: Int, _ n: Int, _ x: Int, _ starts: UnsafePointer<Int>, _ counts: UnsafePointer<Int>,
+              _ coverage: UnsafePointer<UInt8>, _ stride: Int, _ target: _Target) {
+        for i in 0..<n where counts[i] > 0 {
+            let x0 = x + starts[i]
+            span(y + i, x0, x0 + counts[i], target.row(y + i), UnsafeMutablePointer(mutating: coverage + i * stride + starts[i]))
+        }
+    }
 }
 
 /// A gradient through the fused AVX2 kernel (`fbk_gradient_over_avx2`: the colours of
@@ -535,6 +548,33 @@ struct _AffinePainter: _Painter {
     @inline(__always)
     func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
         if let start = starts[y - y0] { fast.affineSpan(start: start, x0: x0, x1: x1, row: row, coverage: coverage) }
+    }
+
+    /// The rows' spans through one kernel call (`ImageSampler.drawAffineSpans`): the same
+    /// bytes as `span` per row (each row's start and guard as `drawAffineSpan` has them).
+    func rows(_ y: Int, _ n: Int, _ x: Int, _ rowStarts: UnsafePointer<Int>, _ counts: UnsafePointer<Int>,
+              _ coverage: UnsafePointer<UInt8>, _ stride: Int, _ target: _Target) {
+        withUnsafeTemporaryAllocation(of: fbk_affine_span.self, capacity: n) { buf in
+            let spans = buf.baseAddress!
+            var m = 0, du: Int64 = 0, dv: Int64 = 0
+            for i in 0..<n where counts[i] > 0 {
+                let yy = y + i
+                guard let start = starts[yy - y0] else { continue }
+                let x0 = x + rowStarts[i], x1 = x0 + counts[i]
+                let mask = coverage + i * stride + rowStarts[i]
+                if m > 0 && (start.du != du || start.dv != dv) {      // (one draw: never; kept exact)
+                    fast.affineSpan(start: start, x0: x0, x1: x1, row: target.row(yy), coverage: UnsafeMutablePointer(mutating: mask))
+                    continue
+                }
+                guard x0 >= 0, x1 <= 1 << 15 else { continue }          // drawAffineSpan's guard
+                du = start.du; dv = start.dv
+                spans[m] = fbk_affine_span(dst: target.row(yy) + x0, n: x1 - x0, u: start.u &+ Int64(x0) &* du,
+                                           v: start.v &+ Int64(x0) &* dv, mask: mask)
+                m += 1
+            }
+            ImageSampler.drawAffineSpans(spans, count: m, du: du, dv: dv, image: fast.raster, filter: fast.filter,
+                                         edge: .clamp, opacity: fast.opacity, backend: fast.backend)
+        }
     }
 }
 
@@ -654,5 +694,11 @@ struct _RowSink<P: _Painter>: _FlushingSink {
     mutating func denseRow(y yy: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
         flush()
         painter.pointee.span(yy, x, x + coverage.count, target.row(yy), UnsafeMutablePointer(mutating: coverage.baseAddress!))
+    }
+
+    mutating func denseRows(y yy: Int, count: Int, x: Int, starts: UnsafePointer<Int>, counts: UnsafePointer<Int>,
+                            coverage: UnsafePointer<UInt8>, stride: Int) {
+        flush()
+        painter.pointee.rows(yy, count, x, starts, counts, coverage, stride, target)
     }
 }
