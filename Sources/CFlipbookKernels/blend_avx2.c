@@ -96,6 +96,10 @@ FBK_AVX2 void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *
     }
 }
 
+FBK_AVX2 void fbk_solid_spans_avx2(const fbk_span *sp, intptr_t count, uint32_t color) {
+    for (intptr_t k = 0; k < count; k++) fbk_solid_over_avx2(sp[k].dst, color, sp[k].mask, sp[k].n);
+}
+
 /* Tint: every channel of every pixel times the tint's channel, p' = div255(p * t) (per channel;
  * PixelMath.modulate). The tint is the same for all pixels, so in the 16-bit layout it is one
  * vector (the 4 channels repeated). Products fit 16 bits (255 * 255). */
@@ -126,5 +130,8 @@ void fbk_over_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *mask, intp
 }
 void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n) {
     (void)dst; (void)color; (void)mask; (void)n;
+}
+void fbk_solid_spans_avx2(const fbk_span *sp, intptr_t count, uint32_t color) {
+    (void)sp; (void)count; (void)color;
 }
 #endif

@@ -63,7 +63,7 @@ FBK_AVX512 void fbk_over_avx512(uint32_t *dst, const uint32_t *src, intptr_t n, 
 /* Solid colour, optional coverage: s' = mask ? div255(color * mask[i]) : color, then over16.
  * Every block, the last one included, is 16 pixels under a k-mask (maskz loads, masked store):
  * the short spans of small shapes' edges cost one block, not a scalar tail. */
-FBK_AVX512 void fbk_solid_over_avx512(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n) {
+FBK_AVX512_INLINE void solid_over16(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n) {
     if (n <= 0 || color == 0) return;
     const __m512i z = _mm512_setzero_si512();
     const __m512i clo = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), z);
@@ -94,6 +94,14 @@ FBK_AVX512 void fbk_solid_over_avx512(uint32_t *dst, uint32_t color, const uint8
     }
 }
 
+FBK_AVX512 void fbk_solid_over_avx512(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n) {
+    solid_over16(dst, color, mask, n);
+}
+
+FBK_AVX512 void fbk_solid_spans_avx512(const fbk_span *sp, intptr_t count, uint32_t color) {
+    for (intptr_t k = 0; k < count; k++) solid_over16(sp[k].dst, color, sp[k].mask, sp[k].n);
+}
+
 int fbk_cpu_avx512_state = -1;
 int fbk_cpu_avx512_allowed(void) {
     const char *v = getenv("FLIPBOOK_AVX512");
@@ -108,6 +116,9 @@ int fbk_cpu_has_avx512bw(void) {
 #else
 void fbk_solid_over_avx512(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n) {
     (void)dst; (void)color; (void)mask; (void)n;
+}
+void fbk_solid_spans_avx512(const fbk_span *sp, intptr_t count, uint32_t color) {
+    (void)sp; (void)count; (void)color;
 }
 int fbk_cpu_avx512_state = -1;
 int fbk_cpu_avx512_allowed(void) { return 0; }

@@ -81,6 +81,26 @@ public enum SpanBlend {
         }
     }
 
+    /// ``solidOver(_:color:count:coverage:backend:)`` of each of `spans` (pixels and coverage per
+    /// span, `n ≤ 0` skipped) with one colour: the same bytes as a call per span, the kernel's
+    /// set-up paid once (the rows of small layers).
+    @inlinable
+    package static func solidOverSpans(_ spans: UnsafePointer<fbk_span>, count: Int, color: RGBA8,
+                                       backend: RasterBackend = .current) {
+        guard count > 0, color.packed != 0 else { return }
+        if backend.effective == .native {
+            if RasterBackend.avx512Available {
+                fbk_solid_spans_avx512(spans, count, color.packed)
+            } else {
+                fbk_solid_spans_avx2(spans, count, color.packed)
+            }
+            return
+        }
+        for k in 0..<count where spans[k].n > 0 {
+            _solidOverScalar(spans[k].dst, color: color.packed, count: spans[k].n, coverage: spans[k].mask)
+        }
+    }
+
     /// Multiplies every pixel of the span by a premultiplied tint, channel by channel (the
     /// colour multiplier of an emitter particle or a replicator instance):
     ///

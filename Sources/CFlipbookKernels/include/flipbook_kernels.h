@@ -86,6 +86,20 @@ static inline int fbk_cpu_avx512_cached(void) { return fbk_cached_flag(&fbk_cpu_
 /// Callers must check fbk_cpu_has_avx512bw().
 void fbk_solid_over_avx512(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n);
 
+/// One span of fbk_solid_spans_*: n pixels at dst, coverage mask or NULL.
+typedef struct {
+    uint32_t *dst;
+    intptr_t n;
+    const uint8_t *mask;
+} fbk_span;
+
+/// fbk_solid_over_avx512 (or fbk_solid_over_avx2; the scalar twin for a single pixel, as
+/// SpanBlend.solidOver does) of each span in turn with one colour: the same bytes as one call
+/// per span, the set-up paid once (the rows of small layers). Spans with n <= 0 are skipped.
+/// fbk_solid_spans_avx512 needs AVX-512BW (fbk_cpu_has_avx512bw()), fbk_solid_spans_avx2 AVX2.
+void fbk_solid_spans_avx512(const fbk_span *spans, intptr_t count, uint32_t color);
+void fbk_solid_spans_avx2(const fbk_span *spans, intptr_t count, uint32_t color);
+
 /// fbk_over_avx2 without a mask, 16 pixels per block with AVX-512BW (bit-identical; the last
 /// n mod 16 pixels run fbk_over_avx2). Callers must check fbk_cpu_has_avx512bw().
 void fbk_over_avx512(uint32_t *dst, const uint32_t *src, intptr_t n, uint32_t opacity);

@@ -130,8 +130,18 @@ public struct StraightRows: Sendable, Hashable {
                 buf.initialize(repeating: 255)
                 if firstX != Int.min { buf[firstX - s] = firstByte }
                 if lastX != Int.min { buf[lastX - s] = lastByte }
-                let row = UnsafeBufferPointer(buf)
-                for y in ya..<yb { sink.denseRow(y: y, x: s, coverage: row) }
+                // up to 64 rows a call, all reading the one row (stride 0)
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 128) { sc in
+                    let starts = sc.baseAddress!, counts = sc.baseAddress! + 64
+                    for i in 0..<64 { starts[i] = 0; counts[i] = e - s }
+                    var y = ya
+                    while y < yb {
+                        let k = Swift.min(64, yb - y)
+                        sink.denseRows(y: y, count: k, x: s, starts: starts, counts: counts,
+                                       coverage: UnsafePointer(buf.baseAddress!), stride: 0)
+                        y += k
+                    }
+                }
             }
             return
         }

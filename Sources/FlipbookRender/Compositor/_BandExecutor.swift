@@ -533,6 +533,30 @@ struct _SolidPainter: _Painter {
     }
 }
 
+extension _SolidPainter {
+    /// Rows at full opacity through one kernel call (`SpanBlend.solidOverSpans`), the same
+    /// bytes as `span` per row; with an opacity below 255 (coverage folded per row into one
+    /// scratch row) row by row.
+    func rows(_ y: Int, _ n: Int, _ x: Int, _ starts: UnsafePointer<Int>, _ counts: UnsafePointer<Int>,
+              _ coverage: UnsafePointer<UInt8>, _ stride: Int, _ target: _Target) {
+        guard alpha == 255 else {
+            for i in 0..<n where counts[i] > 0 {
+                let x0 = x + starts[i]
+                span(y + i, x0, x0 + counts[i], target.row(y + i), UnsafeMutablePointer(mutating: coverage + i * stride + starts[i]))
+            }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: fbk_span.self, capacity: n) { buf in
+            var m = 0
+            for i in 0..<n where counts[i] > 0 {
+                buf[m] = fbk_span(dst: target.row(y + i) + x + starts[i], n: counts[i], mask: coverage + i * stride + starts[i])
+                m += 1
+            }
+            SpanBlend.solidOverSpans(buf.baseAddress!, count: m, color: RGBA8(packed: color), backend: backend)
+        }
+    }
+}
+
 struct _FastPainter: _Painter {
     let fast: _FastImage
     @inline(__always)
