@@ -215,7 +215,6 @@ public final class PathRasterizer {
             _bitsCapacity = Swift.max(needBits, _bitsCapacity * 2)
             _bits = .allocate(capacity: _bitsCapacity); _bits.initialize(repeating: 0, count: _bitsCapacity)
         }
-        c.covRows = Swift.min(c.height, _Cells.denseChunk)
         if c.stride * c.covRows > _covCapacity {
             _cov.deallocate()
             _covCapacity = Swift.max(c.stride * c.covRows, _covCapacity * 2)
@@ -306,8 +305,8 @@ struct _Cells {
     /// hands to ``StraightRows/emit(clip:into:)`` instead (empty unless `fill(…straight:…)`;
     /// set them with ``setSkip(_:_:)``).
     @usableFromInline var skip0 = 0, skip1 = 0
-    /// Rows of coverage `cov` holds (`stride` bytes each; ≥ 1): the dense sweep's chunk.
-    @usableFromInline var covRows = 1
+    /// Rows of coverage `cov` holds (`stride` bytes each): the dense sweep's chunk.
+    @inlinable var covRows: Int { Swift.min(height, Self.denseChunk) }
     /// Rows the dense sweep hands to C at once (`fbk_sweep_rows_avx2`).
     @usableFromInline static let denseChunk = 32
     /// The same geometry for the C line walk (`fbk_add_line`), or nil when the portable backend
@@ -338,14 +337,7 @@ struct _Cells {
             let rowAcc = acc + row * stride, rowBits = bits + row * words
             let y = oy + row
             if y >= skip0 && y < skip1 {
-                if y == skip0, let straight {
-                    straight.emit(clip: RasterClip(x0: ox, y0: skip0, x1: ox + width, y1: skip1), into: &sink)
-                }
-                // Nothing should be here; keep the buffer all-zero whatever was written.
-                for wi in 0..<words where rowBits[wi] != 0 {
-                    (rowAcc + (wi << 9)).update(repeating: 0, count: Swift.min(512, stride - (wi << 9)))
-                    rowBits[wi] = 0
-                }
+                straightRow(row, straight: straight, into: &sink)
                 continue
             }
             var carry: Int32 = 0
@@ -398,6 +390,21 @@ struct _Cells {
         }
     }
 
+    /// A row in the straight range `skip0 ..< skip1` (both sweeps): at its first row the
+    /// straight rows are sent (``StraightRows/emit(clip:into:)``); no cell of such a row should
+    /// be written, and any that was is cleared, so the buffer stays all-zero.
+    @inlinable @inline(__always)
+    func straightRow<S: CoverageSink>(_ row: Int, straight: StraightRows?, into sink: inout S) {
+        if oy + row == skip0, let straight {
+            straight.emit(clip: RasterClip(x0: ox, y0: skip0, x1: ox + width, y1: skip1), into: &sink)
+        }
+        let rowAcc = acc + row * stride, rowBits = bits + row * words
+        for wi in 0..<words where rowBits[wi] != 0 {
+            (rowAcc + (wi << 9)).update(repeating: 0, count: Swift.min(512, stride - (wi << 9)))
+            rowBits[wi] = 0
+        }
+    }
+
     /// ``sweep(rule:backend:straight:into:)`` for a sink that takes rows whole, native backend:
     /// up to ``denseChunk`` rows at a time through `fbk_sweep_rows_avx2` (runs accumulated, gaps
     /// filled and each row's ends found in C; the rows' coverage side by side in `cov`), then
@@ -414,15 +421,7 @@ struct _Cells {
             while row < height {
                 let y = oy + row
                 if y >= skip0 && y < skip1 {
-                    if y == skip0, let straight {
-                        straight.emit(clip: RasterClip(x0: ox, y0: skip0, x1: ox + width, y1: skip1), into: &sink)
-                    }
-                    // Nothing should be here; keep the buffer all-zero whatever was written.
-                    let rowAcc = acc + row * stride, rowBits = bits + row * words
-                    for wi in 0..<words where rowBits[wi] != 0 {
-                        (rowAcc + (wi << 9)).update(repeating: 0, count: Swift.min(512, stride - (wi << 9)))
-                        rowBits[wi] = 0
-                    }
+                    straightRow(row, straight: straight, into: &sink)
                     row += 1
                     continue
                 }

@@ -454,6 +454,13 @@ extension _Painter {
     @inline(__always)
     func rows(_ y: Int, _ n: Int, _ x: Int, _ starts: UnsafePointer<Int>, _ counts: UnsafePointer<Int>,
               _ coverage: UnsafePointer<UInt8>, _ stride: Int, _ target: _Target) {
+        spanByRow(y, n, x, starts, counts, coverage, stride, target)
+    }
+
+    /// `rows` as one `span` per row (the default, and a painter's own fallback).
+    @inline(__always)
+    func spanByRow(_ y: Int, _ n: Int, _ x: Int, _ starts: UnsafePointer<Int>, _ counts: UnsafePointer<Int>,
+                   _ coverage: UnsafePointer<UInt8>, _ stride: Int, _ target: _Target) {
         for i in 0..<n where counts[i] > 0 {
             let x0 = x + starts[i]
             span(y + i, x0, x0 + counts[i], target.row(y + i), UnsafeMutablePointer(mutating: coverage + i * stride + starts[i]))
@@ -539,13 +546,7 @@ extension _SolidPainter {
     /// scratch row) row by row.
     func rows(_ y: Int, _ n: Int, _ x: Int, _ starts: UnsafePointer<Int>, _ counts: UnsafePointer<Int>,
               _ coverage: UnsafePointer<UInt8>, _ stride: Int, _ target: _Target) {
-        guard alpha == 255 else {
-            for i in 0..<n where counts[i] > 0 {
-                let x0 = x + starts[i]
-                span(y + i, x0, x0 + counts[i], target.row(y + i), UnsafeMutablePointer(mutating: coverage + i * stride + starts[i]))
-            }
-            return
-        }
+        guard alpha == 255 else { return spanByRow(y, n, x, starts, counts, coverage, stride, target) }
         withUnsafeTemporaryAllocation(of: fbk_span.self, capacity: n) { buf in
             var m = 0
             for i in 0..<n where counts[i] > 0 {
@@ -712,13 +713,9 @@ struct _RowSink<P: _Painter>: _FlushingSink {
         e = x + coverage.count
     }
 
-    /// The rasterizer's rows arrive whole: painted from its buffer, no gathering or copy.
+    /// The rasterizer's rows arrive whole, in chunks (`denseRows`: the native sweep's rows and a
+    /// rounded rectangle's straight rows): painted from its buffer, no gathering or copy.
     static var prefersDenseRows: Bool { true }
-
-    mutating func denseRow(y yy: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
-        flush()
-        painter.pointee.span(yy, x, x + coverage.count, target.row(yy), UnsafeMutablePointer(mutating: coverage.baseAddress!))
-    }
 
     mutating func denseRows(y yy: Int, count: Int, x: Int, starts: UnsafePointer<Int>, counts: UnsafePointer<Int>,
                             coverage: UnsafePointer<UInt8>, stride: Int) {
