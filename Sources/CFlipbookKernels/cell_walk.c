@@ -16,6 +16,7 @@
  * not bother with: the values it computes and never uses differ, the cells do not.
  */
 #include "flipbook_kernels.h"
+#include "cell_walk_lanes.h"
 
 typedef int64_t I;
 
@@ -230,7 +231,10 @@ static void fbk_add_line_clipped(const fbk_cells *b, I xa, I ya, I xb, I yb, I d
     if (fold_from < bot) fbk_fold(b, fold_from, bot, w);
 }
 
-static inline __attribute__((always_inline)) void fbk_line(const fbk_cells *b, I x0, I y0, I x1, I y1) {
+/* one line: the walks' fast paths (inside the clip's columns) into the lane queues when given
+ * (rq, cq; the queue is walked when full), else at once */
+static inline __attribute__((always_inline)) void fbk_line_q(const fbk_cells *b, I x0, I y0, I x1, I y1,
+                                                             fbk_rows_lanes *rq, fbk_columns_lanes *cq) {
     if (y0 == y1) return;
     I xa = x0, ya = y0, xb = x1, yb = y1, w = 1;
     if (y0 > y1) { xa = x1; ya = y1; xb = x0; yb = y0; w = -1; }
@@ -249,19 +253,75 @@ static inline __attribute__((always_inline)) void fbk_line(const fbk_cells *b, I
         return;
     }
     if (adx <= dy) {
+        if (rq && dy < FBK_LANE_EXTENT) {
+            const int j = rq->n;
+            rq->xa[j] = xa; rq->ya[j] = ya; rq->dx[j] = dx; rq->dy[j] = dy; rq->dir[j] = dir; rq->adx[j] = adx;
+            rq->xs[j] = sx; rq->top[j] = top; rq->xe[j] = ex; rq->bot[j] = bot; rq->w[j] = w;
+            if (++rq->n == 8) fbk_walk_rows_lanes_avx512(b, rq);
+            return;
+        }
         fbk_walk_rows(b, xa, ya, dx, dy, dir, adx, sx, top, ex, bot, w);
     } else {
         const I c0 = dir > 0 ? sx >> 8 : (sx - 1) >> 8;
-        fbk_walk_columns(b, xa, ya, dx, dy, dir, adx, sx, top, ex, bot,
-                         fbk_last_column(xa, ya, dy, dir, adx, c0, ex, bot), w);
+        const I c_last = fbk_last_column(xa, ya, dy, dir, adx, c0, ex, bot);
+        if (cq && adx < FBK_LANE_EXTENT) {
+            const int j = cq->n;
+            cq->xa[j] = xa; cq->ya[j] = ya; cq->dx[j] = dx; cq->dy[j] = dy; cq->dir[j] = dir; cq->adx[j] = adx;
+            cq->xs[j] = sx; cq->top[j] = top; cq->xe[j] = ex; cq->bot[j] = bot; cq->cl[j] = c_last; cq->w[j] = w;
+            if (++cq->n == 8) fbk_walk_columns_lanes_avx512(b, cq);
+            return;
+        }
+        fbk_walk_columns(b, xa, ya, dx, dy, dir, adx, sx, top, ex, bot, c_last, w);
     }
+}
+
+static inline __attribute__((always_inline)) void fbk_line(const fbk_cells *b, I x0, I y0, I x1, I y1) {
+    fbk_line_q(b, x0, y0, x1, y1, (fbk_rows_lanes *)0, (fbk_columns_lanes *)0);
 }
 
 void fbk_add_line(const fbk_cells *b, int64_t x0, int64_t y0, int64_t x1, int64_t y1) {
     fbk_line(b, x0, y0, x1, y1);
 }
 
+int fbk_cpu_lane_walk_state = -1;
+int fbk_cpu_has_lane_walk(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    return fbk_cpu_avx512_allowed() && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+#else
+    return 0;
+#endif
+}
+
 void fbk_add_contours(const fbk_cells *b, const int32_t *points, const int32_t *ends, intptr_t contours) {
+    fbk_add_contours_with(b, points, ends, contours, fbk_cached_flag(&fbk_cpu_lane_walk_state, fbk_cpu_has_lane_walk));
+}
+
+/* what is left in the queues when a shape ends: lane walks when they are full enough to pay */
+static void fbk_flush_lanes(const fbk_cells *b, fbk_rows_lanes *rq, fbk_columns_lanes *cq) {
+    if (rq->n >= FBK_LANE_MIN) {
+        fbk_walk_rows_lanes_avx512(b, rq);
+    } else {
+        for (int j = 0; j < rq->n; j++)
+            fbk_walk_rows(b, rq->xa[j], rq->ya[j], rq->dx[j], rq->dy[j], rq->dir[j], rq->adx[j], rq->xs[j], rq->top[j],
+                          rq->xe[j], rq->bot[j], rq->w[j]);
+        rq->n = 0;
+    }
+    if (cq->n >= FBK_LANE_MIN) {
+        fbk_walk_columns_lanes_avx512(b, cq);
+    } else {
+        for (int j = 0; j < cq->n; j++)
+            fbk_walk_columns(b, cq->xa[j], cq->ya[j], cq->dx[j], cq->dy[j], cq->dir[j], cq->adx[j], cq->xs[j], cq->top[j],
+                             cq->xe[j], cq->bot[j], cq->cl[j], cq->w[j]);
+        cq->n = 0;
+    }
+}
+
+void fbk_add_contours_with(const fbk_cells *b, const int32_t *points, const int32_t *ends, intptr_t contours, int lanes) {
+    fbk_rows_lanes rows; fbk_columns_lanes columns;
+    rows.n = 0; columns.n = 0;
+    fbk_rows_lanes *rq = lanes ? &rows : (fbk_rows_lanes *)0;
+    fbk_columns_lanes *cq = lanes ? &columns : (fbk_columns_lanes *)0;
     /* an edge with both ends at or above the buffer's first sub-row, or both at or below its
      * end, adds nothing: skipped here (most edges of a shape miss most of the bands it meets) */
     const I y_lo = b->y_min_sub, y_hi = b->y_max_sub;
@@ -273,12 +333,13 @@ void fbk_add_contours(const fbk_cells *b, const int32_t *points, const int32_t *
             I cx = sx, cy = sy;
             for (I i = start + 1; i <= end; i++) {
                 const I x = i < end ? points[2 * i] : sx, y = i < end ? points[2 * i + 1] : sy;
-                if (!((y <= y_lo && cy <= y_lo) || (y >= y_hi && cy >= y_hi))) fbk_line(b, cx, cy, x, y);
+                if (!((y <= y_lo && cy <= y_lo) || (y >= y_hi && cy >= y_hi))) fbk_line_q(b, cx, cy, x, y, rq, cq);
                 cx = x; cy = y;
             }
         }
         start = end;
     }
+    if (lanes) fbk_flush_lanes(b, rq, cq);
 }
 
 void fbk_add_polygon(const fbk_cells *b, const int32_t *points, intptr_t n) {

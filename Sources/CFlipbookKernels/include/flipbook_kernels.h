@@ -208,6 +208,16 @@ void fbk_add_line(const fbk_cells *cells, int64_t x0, int64_t y0, int64_t x1, in
 /// cost W6b ~10 %, most of its edges missing the band.
 void fbk_add_contours(const fbk_cells *cells, const int32_t *points, const int32_t *ends, intptr_t contours);
 
+/// fbk_add_contours with the lane walks (cell_walk_avx512.c: eight lines at once, the same
+/// cells) when `lanes` is 1 -- the caller checks fbk_cpu_has_lane_walk() -- or the scalar walks
+/// alone when 0. fbk_add_contours passes the cached CPU check; tests compare the two.
+void fbk_add_contours_with(const fbk_cells *cells, const int32_t *points, const int32_t *ends, intptr_t contours,
+                           int lanes);
+
+/// 1 when the lane walks can run: AVX-512 F, BW, DQ and VL, and FLIPBOOK_AVX512 is not "off".
+int fbk_cpu_has_lane_walk(void);
+extern int fbk_cpu_lane_walk_state;
+
 /// fbk_add_contours of one closed polygon of n points.
 void fbk_add_polygon(const fbk_cells *cells, const int32_t *points, intptr_t n);
 

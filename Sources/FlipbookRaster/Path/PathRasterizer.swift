@@ -100,6 +100,9 @@ extension CoverageSink {
 /// A rasterizer owns its buffers and reuses them (no allocation per shape once grown to the
 /// largest bounding box it has seen); it is not thread-safe: use one per thread.
 public final class PathRasterizer {
+    /// Cells allocated past the last row of the cell buffer (always 0): room for the lane walk's
+    /// 16-byte adds (`cell_walk_avx512.c`).
+    static let laneSlack = 8
     /// Sub-pixel resolution: 8 bits (1/256 px), FreeType's and the usual choice.
     public static let subpixelBits = 8
     /// The largest coordinate magnitude, in pixels (points beyond are clamped).
@@ -204,7 +207,9 @@ public final class PathRasterizer {
         c.words = ((c.stride >> 3) + 63) >> 6
         c.xMinSub = x0 << 8; c.xMaxSub = x1 << 8
         c.yMinSub = y0 << 8; c.yMaxSub = y1 << 8
-        let needAcc = c.stride * c.height, needBits = c.words * c.height
+        // + laneSlack: the lane walk (fbk_walk_rows_lanes_avx512) adds a step's cells as one 16-byte
+        // write, whose last cells may lie past the last row's cells (it adds 0 there)
+        let needAcc = c.stride * c.height + Self.laneSlack, needBits = c.words * c.height
         if needAcc > _accCapacity {
             _acc.deallocate()
             _accCapacity = Swift.max(needAcc, _accCapacity * 2)

@@ -1,0 +1,269 @@
+/*
+ * cell_walk_avx512.c -- the line walks of cell_walk.c eight lines at a time, one line per
+ * 64-bit lane of an AVX-512 register (AVX-512 F, BW, DQ, VL; fbk_cpu_lane_walk() says when).
+ *
+ * Why: the scalar walk's step is a dozen dependent selects and sums over ~28 live values, more
+ * than x86's 16 registers hold, and half of W7's walk time was per-line set-up (four integer
+ * divisions) and the loop exits of lines four steps long. Eight lines in lanes keep every value
+ * in one of 32 vector registers, share the set-up and the loop, and divide in doubles.
+ *
+ * Same integers as the scalar walks (fbk_walk_rows, fbk_walk_columns), so the same cells:
+ *  - every step computes the values the scalar step computes, lane by lane, with selects
+ *    (masks) where the scalar code has ternaries, for the lanes still walking (`act`);
+ *  - a quotient floor(n / d) (d > 0) comes from the double division rounded down, then one
+ *    correction step either way so that 0 <= n - q*d < d: doubles hold n and d exactly below
+ *    2^53, the rounded quotient is then within one of the true one (the lines queued here have
+ *    extents below 2^22 sub-pixels: every numerator is below 2^46);
+ *  - the step quotients the scalar walk computes only for lines long enough to use them are
+ *    computed for every lane (a line too short never reaches the step that uses them; the Swift
+ *    walk, the reference, computes them always too);
+ *  - the deposits are then added by scalar code, lane after lane, in a fixed order: integer
+ *    addition (wrapping int32, as fbk_add) makes the order irrelevant, and two lanes touching
+ *    the same cells in one step simply add one after the other.
+ * A steep step's two pieces touch at most three neighbouring cells, base = min(c, c2):
+ *     c2 == c:      [b1 + b2, a1 + a2, 0]
+ *     c2 == c + 1:  [b1, a1 + b2, a2]
+ *     c2 == c - 1:  [b2, a2 + b1, a1]          (a = h*f, b = h*512 - a = h*(512 - f))
+ * added as one 16-byte load-add-store (the fourth cell gets 0: the buffer has slack cells
+ * after its last row, PathRasterizer's allocation). A flat step's pieces are in row r and
+ * (after a row crossing) row r + 1, two cells each: one 8-byte add per row. The bitmap bits
+ * are those of the scalar walk (lo and hi cell of a steep step; c and c + 1 of each row of a
+ * flat step), ORed per word.
+ *
+ * The twin test (CellWalkLanesTests) compares the cells and bitmaps of fbk_add_contours_with
+ * with lanes on and off, over random and hostile lines.
+ */
+#include "cell_walk_lanes.h"
+#include "fbk_avx2.h"
+
+#if FBK_X86
+#define FBK_LANES __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2")))
+#define FBK_LANES_INLINE __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2"), always_inline)) static inline
+
+/* floor(n / d) for 0 < d, |n| < 2^52, with n - q*d in [0, d) */
+FBK_LANES_INLINE __m512i fbk_v_floordiv(__m512i n, __m512i d, __m512i *rem) {
+    __m512d q = _mm512_div_pd(_mm512_cvtepi64_pd(n), _mm512_cvtepi64_pd(d));
+    __m512i qi = _mm512_cvtpd_epi64(_mm512_roundscale_pd(q, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    __m512i r = _mm512_sub_epi64(n, _mm512_mullo_epi64(qi, d));
+    __mmask8 lo = _mm512_cmplt_epi64_mask(r, _mm512_setzero_si512());
+    qi = _mm512_mask_sub_epi64(qi, lo, qi, _mm512_set1_epi64(1)); r = _mm512_mask_add_epi64(r, lo, r, d);
+    __mmask8 hi = _mm512_cmpge_epi64_mask(r, d);
+    qi = _mm512_mask_add_epi64(qi, hi, qi, _mm512_set1_epi64(1)); r = _mm512_mask_sub_epi64(r, hi, r, d);
+    *rem = r;
+    return qi;
+}
+
+FBK_LANES void fbk_walk_rows_lanes_avx512(const fbk_cells *C, fbk_rows_lanes *q) {
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
+    __mmask8 act = (__mmask8)((1u << q->n) - 1u);
+    /* lanes past n: a harmless one-row line (their values are masked off) */
+    for (int j = q->n; j < 8; j++) { q->xa[j] = 0; q->ya[j] = C->y_min_sub; q->dx[j] = 1; q->dy[j] = 256; q->dir[j] = 1; q->adx[j] = 1;
+        q->xs[j] = 0; q->top[j] = C->y_min_sub; q->xe[j] = 0; q->bot[j] = C->y_min_sub + 1; q->w[j] = 1; }
+    const __m512i xa = _mm512_loadu_si512(q->xa), ya = _mm512_loadu_si512(q->ya), dx = _mm512_loadu_si512(q->dx);
+    const __m512i dyT = _mm512_loadu_si512(q->dy), dir = _mm512_loadu_si512(q->dir), adx = _mm512_loadu_si512(q->adx);
+    const __m512i xs = _mm512_loadu_si512(q->xs), top = _mm512_loadu_si512(q->top), x_end = _mm512_loadu_si512(q->xe);
+    const __m512i bot = _mm512_loadu_si512(q->bot);
+    const __mmask8 neg = _mm512_cmplt_epi64_mask(_mm512_loadu_si512(q->w), zero);
+    const __mmask8 right = _mm512_cmpgt_epi64_mask(dx, zero);
+    __m512i r = _mm512_srai_epi64(top, 8), r_last = _mm512_srai_epi64(_mm512_sub_epi64(bot, one), 8);
+    __m512i c = _mm512_srai_epi64(xs, 8);
+    c = _mm512_mask_min_epi64(c, (__mmask8)~right, c, _mm512_set1_epi64(C->width - 1));
+    __m512i bnd = _mm512_slli_epi64(_mm512_mask_add_epi64(c, right, c, one), 8);
+    /* column sequence: cn = dyT * |bnd - xa|, cq = cn / adx */
+    __m512i cr, cq = fbk_v_floordiv(_mm512_mullo_epi64(dyT, _mm512_abs_epi64(_mm512_sub_epi64(bnd, xa))), adx, &cr);
+    __m512i cr_s, cq_s = fbk_v_floordiv(_mm512_slli_epi64(dyT, 8), adx, &cr_s);
+    __m512i yc = _mm512_add_epi64(ya, cq);
+    __m512i y = top, x_a = xs;
+    __m512i rr, rq = fbk_v_floordiv(_mm512_mullo_epi64(dx, _mm512_sub_epi64(_mm512_slli_epi64(_mm512_add_epi64(r, one), 8), ya)), dyT, &rr);
+    __m512i rr_s, rq_s = fbk_v_floordiv(_mm512_slli_epi64(dx, 8), dyT, &rr_s);
+    const __m512i cr_sm = _mm512_sub_epi64(cr_s, adx), rr_sm = _mm512_sub_epi64(rr_s, dyT);
+    const __m512i dir256 = _mm512_slli_epi64(dir, 8);
+    const __m512i vstride = _mm512_set1_epi64(C->stride), vwords = _mm512_set1_epi64(C->words);
+    __m512i rel = _mm512_sub_epi64(r, _mm512_set1_epi64(C->oy));
+    __m512i row_base = _mm512_mullo_epi64(rel, vstride), bits_base = _mm512_mullo_epi64(rel, vwords);
+    const __m512i c63 = _mm512_set1_epi64(63);
+    int32_t *acc = C->acc; uint64_t *bits = C->bits;
+    __attribute__((aligned(64))) int64_t idx[8], wlo[8], whi[8];
+    __attribute__((aligned(64))) uint64_t mlo[8], mhi[8];
+    __attribute__((aligned(64))) int32_t win[32];
+    for (;;) {
+        const __mmask8 last = _mm512_cmpeq_epi64_mask(r, r_last);
+        const __m512i y1 = _mm512_mask_mov_epi64(_mm512_slli_epi64(_mm512_add_epi64(r, one), 8), last, bot);
+        const __m512i x_b = _mm512_mask_mov_epi64(_mm512_add_epi64(xa, rq), last, x_end);
+        const __mmask8 has = _mm512_cmplt_epi64_mask(yc, y1);
+        const __m512i ym = _mm512_mask_mov_epi64(y1, has, yc), xm = _mm512_mask_mov_epi64(x_b, has, bnd);
+        const __m512i c2 = _mm512_mask_add_epi64(c, has, c, dir);
+        __m512i h1 = _mm512_sub_epi64(ym, y), h2 = _mm512_sub_epi64(y1, ym);
+        h1 = _mm512_mask_sub_epi64(h1, neg, zero, h1); h2 = _mm512_mask_sub_epi64(h2, neg, zero, h2);
+        const __m512i f1 = _mm512_sub_epi64(_mm512_add_epi64(x_a, xm), _mm512_slli_epi64(c, 9));
+        const __m512i f2 = _mm512_sub_epi64(_mm512_add_epi64(xm, x_b), _mm512_slli_epi64(c2, 9));
+        const __m512i a1 = _mm512_mul_epi32(h1, f1), b1 = _mm512_sub_epi64(_mm512_slli_epi64(h1, 9), a1);
+        const __m512i a2 = _mm512_mul_epi32(h2, f2), b2 = _mm512_sub_epi64(_mm512_slli_epi64(h2, 9), a2);
+        /* the three cells from base = min(c, c2): c2 == c: [b1+b2, a1+a2, 0]; c2 == c+1:
+         * [b1, a1+b2, a2]; c2 == c-1: [b2, a2+b1, a1] */
+        const __mmask8 up = _mm512_cmpgt_epi64_mask(c2, c), down = _mm512_cmplt_epi64_mask(c2, c);
+        __m512i v0 = _mm512_add_epi64(b1, b2), v1 = _mm512_add_epi64(a1, a2), v2 = zero;
+        v0 = _mm512_mask_mov_epi64(v0, up, b1); v0 = _mm512_mask_mov_epi64(v0, down, b2);
+        v1 = _mm512_mask_add_epi64(v1, up, a1, b2); v1 = _mm512_mask_add_epi64(v1, down, a2, b1);
+        v2 = _mm512_mask_mov_epi64(v2, up, a2); v2 = _mm512_mask_mov_epi64(v2, down, a1);
+        const __m512i lo = _mm512_min_epi64(c, c2), hi = _mm512_add_epi64(_mm512_max_epi64(c, c2), one);
+        /* inactive lanes: nothing at cell 0 of row 0 */
+        _mm512_store_si512(idx, _mm512_maskz_add_epi64(act, row_base, lo));
+        const __m256i n0 = _mm512_maskz_cvtepi64_epi32(act, v0), n1 = _mm512_maskz_cvtepi64_epi32(act, v1);
+        const __m256i n2 = _mm512_maskz_cvtepi64_epi32(act, v2), nz = _mm256_setzero_si256();
+        const __m256i t0 = _mm256_unpacklo_epi32(n0, n1), t1 = _mm256_unpackhi_epi32(n0, n1);
+        const __m256i t2 = _mm256_unpacklo_epi32(n2, nz), t3 = _mm256_unpackhi_epi32(n2, nz);
+        _mm256_store_si256((__m256i *)(win + 0), _mm256_unpacklo_epi64(t0, t2));   /* lanes 0, 4 */
+        _mm256_store_si256((__m256i *)(win + 8), _mm256_unpackhi_epi64(t0, t2));   /* lanes 1, 5 */
+        _mm256_store_si256((__m256i *)(win + 16), _mm256_unpacklo_epi64(t1, t3));  /* lanes 2, 6 */
+        _mm256_store_si256((__m256i *)(win + 24), _mm256_unpackhi_epi64(t1, t3));  /* lanes 3, 7 */
+        const __m512i wl = _mm512_add_epi64(bits_base, _mm512_srai_epi64(lo, 9)), wh = _mm512_add_epi64(bits_base, _mm512_srai_epi64(hi, 9));
+        __m512i ml = _mm512_sllv_epi64(one, _mm512_and_si512(_mm512_srai_epi64(lo, 3), c63));
+        __m512i mh = _mm512_sllv_epi64(one, _mm512_and_si512(_mm512_srai_epi64(hi, 3), c63));
+        const __mmask8 same = _mm512_cmpeq_epi64_mask(wl, wh);
+        ml = _mm512_mask_or_epi64(ml, same, ml, mh); mh = _mm512_maskz_mov_epi64((__mmask8)(act & ~same), mh);
+        ml = _mm512_maskz_mov_epi64(act, ml);
+        _mm512_store_si512(wlo, _mm512_maskz_mov_epi64(act, wl)); _mm512_store_si512(mlo, ml);
+        for (int j = 0; j < 8; j++) {
+            int32_t *p = acc + idx[j];
+            const __m128i v = _mm_load_si128((const __m128i *)(win + 8 * (j & 3) + 4 * (j >> 2)));
+            _mm_storeu_si128((__m128i *)p, _mm_add_epi32(_mm_loadu_si128((const __m128i *)p), v));
+            bits[wlo[j]] |= mlo[j];
+        }
+        if ((__mmask8)(act & ~same)) {
+            _mm512_store_si512(whi, _mm512_maskz_mov_epi64(act, wh)); _mm512_store_si512(mhi, mh);
+            for (int j = 0; j < 8; j++) bits[whi[j]] |= mhi[j];
+        }
+        act = (__mmask8)(act & ~last);
+        if (!act) break;
+        {   /* past a crossing: the next column boundary and its Y */
+            __m512i ncr = _mm512_add_epi64(cr, cr_sm);
+            const __mmask8 k = _mm512_cmpge_epi64_mask(ncr, zero);
+            __m512i ncq = _mm512_mask_add_epi64(_mm512_add_epi64(cq, cq_s), k, _mm512_add_epi64(cq, cq_s), one);
+            ncr = _mm512_mask_add_epi64(ncr, (__mmask8)~k, ncr, adx);
+            cr = _mm512_mask_mov_epi64(cr, has, ncr); cq = _mm512_mask_mov_epi64(cq, has, ncq);
+            yc = _mm512_add_epi64(ya, cq);
+            bnd = _mm512_mask_add_epi64(bnd, has, bnd, dir256);
+            c = c2;
+        }
+        y = y1; x_a = x_b; r = _mm512_add_epi64(r, one);
+        row_base = _mm512_add_epi64(row_base, vstride); bits_base = _mm512_add_epi64(bits_base, vwords);
+        {
+            rr = _mm512_add_epi64(rr, rr_sm);
+            const __mmask8 k = _mm512_cmpge_epi64_mask(rr, zero);
+            rq = _mm512_add_epi64(rq, rq_s); rq = _mm512_mask_add_epi64(rq, k, rq, one);
+            rr = _mm512_mask_add_epi64(rr, (__mmask8)~k, rr, dyT);
+        }
+    }
+    q->n = 0;
+}
+
+FBK_LANES void fbk_walk_columns_lanes_avx512(const fbk_cells *C, fbk_columns_lanes *q) {
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
+    __mmask8 act = (__mmask8)((1u << q->n) - 1u);
+    for (int j = q->n; j < 8; j++) { q->xa[j] = 0; q->ya[j] = C->y_min_sub; q->dx[j] = 2; q->dy[j] = 1; q->dir[j] = 1; q->adx[j] = 2;
+        q->xs[j] = 0; q->top[j] = C->y_min_sub; q->xe[j] = 2; q->bot[j] = C->y_min_sub + 1; q->cl[j] = 0; q->w[j] = 1; }
+    const __m512i xa = _mm512_loadu_si512(q->xa), ya = _mm512_loadu_si512(q->ya), dx = _mm512_loadu_si512(q->dx);
+    const __m512i dyT = _mm512_loadu_si512(q->dy), dir = _mm512_loadu_si512(q->dir), adx = _mm512_loadu_si512(q->adx);
+    const __m512i top = _mm512_loadu_si512(q->top), x_end = _mm512_loadu_si512(q->xe);
+    const __m512i bot = _mm512_loadu_si512(q->bot), c_last = _mm512_loadu_si512(q->cl);
+    __m512i xs = _mm512_loadu_si512(q->xs);
+    const __mmask8 neg = _mm512_cmplt_epi64_mask(_mm512_loadu_si512(q->w), zero);
+    const __mmask8 right = _mm512_cmpgt_epi64_mask(dx, zero);
+    __m512i c = _mm512_srai_epi64(_mm512_mask_sub_epi64(xs, (__mmask8)~right, xs, one), 8);
+    __m512i r = _mm512_srai_epi64(top, 8);
+    __m512i yr = _mm512_slli_epi64(_mm512_add_epi64(r, one), 8);
+    __m512i rr, rq = fbk_v_floordiv(_mm512_mullo_epi64(dx, _mm512_sub_epi64(yr, ya)), dyT, &rr);
+    __m512i rr_s, rq_s = fbk_v_floordiv(_mm512_slli_epi64(dx, 8), dyT, &rr_s);
+    __m512i bnd = _mm512_slli_epi64(_mm512_mask_add_epi64(c, right, c, one), 8);
+    __m512i cr, cq = fbk_v_floordiv(_mm512_mullo_epi64(dyT, _mm512_abs_epi64(_mm512_sub_epi64(bnd, xa))), adx, &cr);
+    __m512i cr_s, cq_s = fbk_v_floordiv(_mm512_slli_epi64(dyT, 8), adx, &cr_s);
+    __m512i ys = top;
+    const __m512i cr_sm = _mm512_sub_epi64(cr_s, adx), rr_sm = _mm512_sub_epi64(rr_s, dyT);
+    const __m512i dir256 = _mm512_slli_epi64(dir, 8);
+    const __m512i vstride = _mm512_set1_epi64(C->stride), vwords = _mm512_set1_epi64(C->words), voy = _mm512_set1_epi64(C->oy);
+    const __m512i c63 = _mm512_set1_epi64(63);
+    int32_t *acc = C->acc; uint64_t *bits = C->bits;
+    __attribute__((aligned(64))) int64_t i1[8], i2[8], w1[8], w2[8], w3[8], w4[8];
+    __attribute__((aligned(64))) uint64_t m1[8], m2[8], m3[8], m4[8];
+    __attribute__((aligned(64))) int32_t d1[16], d2[16];
+    for (;;) {
+        const __mmask8 last = _mm512_cmpeq_epi64_mask(c, c_last);
+        const __m512i xe = _mm512_mask_mov_epi64(bnd, last, x_end), ye = _mm512_mask_mov_epi64(_mm512_add_epi64(ya, cq), last, bot);
+        const __mmask8 has = _mm512_cmple_epi64_mask(yr, ye);
+        const __m512i ym = _mm512_mask_mov_epi64(ye, has, yr), xm = _mm512_mask_mov_epi64(xe, has, _mm512_add_epi64(xa, rq));
+        const __mmask8 down = has & _mm512_cmplt_epi64_mask(yr, ye);      /* r2 = r + 1 */
+        __m512i h1 = _mm512_sub_epi64(ym, ys), h2 = _mm512_sub_epi64(ye, ym);
+        h1 = _mm512_mask_sub_epi64(h1, neg, zero, h1); h2 = _mm512_mask_sub_epi64(h2, neg, zero, h2);
+        const __m512i c9 = _mm512_slli_epi64(c, 9);
+        const __m512i f1 = _mm512_sub_epi64(_mm512_add_epi64(xs, xm), c9), f2 = _mm512_sub_epi64(_mm512_add_epi64(xm, xe), c9);
+        const __m512i a1 = _mm512_mul_epi32(h1, f1), b1 = _mm512_sub_epi64(_mm512_slli_epi64(h1, 9), a1);
+        const __m512i a2 = _mm512_mul_epi32(h2, f2), b2 = _mm512_sub_epi64(_mm512_slli_epi64(h2, 9), a2);
+        /* piece 2 has height 0 unless it lies in the next row (no crossing: ym = ye; a crossing
+         * at the end: ym = yr = ye): only then is it added */
+        const __m512i u0 = b1, u1 = a1;
+        const __m512i v0 = _mm512_maskz_mov_epi64((__mmask8)(act & down), b2), v1 = _mm512_maskz_mov_epi64((__mmask8)(act & down), a2);
+        const __m512i rowb = _mm512_mullo_epi64(_mm512_sub_epi64(r, voy), vstride);
+        const __m512i bitb = _mm512_mullo_epi64(_mm512_sub_epi64(r, voy), vwords);
+        const __m512i idx1 = _mm512_maskz_add_epi64(act, rowb, c);
+        _mm512_store_si512(i1, idx1);
+        _mm512_store_si512(i2, _mm512_mask_add_epi64(idx1, (__mmask8)(act & down), idx1, vstride));
+        /* (lo, hi) int32 pairs per lane */
+        const __m256i p0 = _mm512_maskz_cvtepi64_epi32(act, u0), p1 = _mm512_maskz_cvtepi64_epi32(act, u1);
+        _mm256_store_si256((__m256i *)d1, _mm256_unpacklo_epi32(p0, p1)); _mm256_store_si256((__m256i *)(d1 + 8), _mm256_unpackhi_epi32(p0, p1));
+        const __m256i q0 = _mm512_cvtepi64_epi32(v0), q1 = _mm512_cvtepi64_epi32(v1);
+        _mm256_store_si256((__m256i *)d2, _mm256_unpacklo_epi32(q0, q1)); _mm256_store_si256((__m256i *)(d2 + 8), _mm256_unpackhi_epi32(q0, q1));
+        /* marks: c and c + 1 in row r, and in row r + 1 when piece 2 is there */
+        const __m512i c1 = _mm512_add_epi64(c, one);
+        const __m512i wa = _mm512_add_epi64(bitb, _mm512_srai_epi64(c, 9)), wb = _mm512_add_epi64(bitb, _mm512_srai_epi64(c1, 9));
+        const __m512i ma = _mm512_sllv_epi64(one, _mm512_and_si512(_mm512_srai_epi64(c, 3), c63));
+        const __m512i mb = _mm512_sllv_epi64(one, _mm512_and_si512(_mm512_srai_epi64(c1, 3), c63));
+        const __mmask8 sw = _mm512_cmpeq_epi64_mask(wa, wb);
+        const __m512i mab = _mm512_maskz_mov_epi64(act, _mm512_mask_or_epi64(ma, sw, ma, mb));
+        const __mmask8 dn = (__mmask8)(act & down);
+        _mm512_store_si512(w1, _mm512_maskz_mov_epi64(act, wa)); _mm512_store_si512(m1, mab);
+        _mm512_store_si512(w3, _mm512_maskz_add_epi64(dn, wa, vwords)); _mm512_store_si512(m3, _mm512_maskz_mov_epi64(dn, mab));
+        /* (lanes order in d1/d2: unpacklo gives lanes 0,1,4,5 then unpackhi 2,3,6,7) */
+        static const int8_t slot[8] = {0, 2, 8, 10, 4, 6, 12, 14};
+        for (int j = 0; j < 8; j++) {
+            int32_t *p = acc + i1[j];
+            __m128i x = _mm_loadl_epi64((const __m128i *)p);
+            _mm_storel_epi64((__m128i *)p, _mm_add_epi32(x, _mm_loadl_epi64((const __m128i *)(d1 + slot[j]))));
+            int32_t *p2 = acc + i2[j];
+            __m128i x2 = _mm_loadl_epi64((const __m128i *)p2);
+            _mm_storel_epi64((__m128i *)p2, _mm_add_epi32(x2, _mm_loadl_epi64((const __m128i *)(d2 + slot[j]))));
+            bits[w1[j]] |= m1[j];
+            bits[w3[j]] |= m3[j];
+        }
+        const __mmask8 split = (__mmask8)(act & ~sw);
+        if (split) {
+            _mm512_store_si512(w2, _mm512_maskz_mov_epi64(split, wb)); _mm512_store_si512(m2, _mm512_maskz_mov_epi64(split, mb));
+            _mm512_store_si512(w4, _mm512_maskz_add_epi64((__mmask8)(split & down), wb, vwords));
+            _mm512_store_si512(m4, _mm512_maskz_mov_epi64((__mmask8)(split & down), mb));
+            for (int j = 0; j < 8; j++) { bits[w2[j]] |= m2[j]; bits[w4[j]] |= m4[j]; }
+        }
+        {   /* past a crossing: the next row boundary and its X */
+            r = _mm512_mask_add_epi64(r, has, r, one); yr = _mm512_mask_add_epi64(yr, has, yr, _mm512_set1_epi64(256));
+            __m512i nrr = _mm512_add_epi64(rr, rr_sm);
+            const __mmask8 k = _mm512_cmpge_epi64_mask(nrr, zero);
+            __m512i nrq = _mm512_add_epi64(rq, rq_s); nrq = _mm512_mask_add_epi64(nrq, k, nrq, one);
+            nrr = _mm512_mask_add_epi64(nrr, (__mmask8)~k, nrr, dyT);
+            rr = _mm512_mask_mov_epi64(rr, has, nrr); rq = _mm512_mask_mov_epi64(rq, has, nrq);
+        }
+        act = (__mmask8)(act & ~last);
+        if (!act) break;
+        xs = xe; ys = ye; c = _mm512_add_epi64(c, dir); bnd = _mm512_add_epi64(bnd, dir256);
+        {
+            cr = _mm512_add_epi64(cr, cr_sm);
+            const __mmask8 k = _mm512_cmpge_epi64_mask(cr, zero);
+            cq = _mm512_add_epi64(cq, cq_s); cq = _mm512_mask_add_epi64(cq, k, cq, one);
+            cr = _mm512_mask_add_epi64(cr, (__mmask8)~k, cr, adx);
+        }
+    }
+    q->n = 0;
+}
+
+#else
+void fbk_walk_rows_lanes_avx512(const fbk_cells *cells, fbk_rows_lanes *q) { (void)cells; q->n = 0; }
+void fbk_walk_columns_lanes_avx512(const fbk_cells *cells, fbk_columns_lanes *q) { (void)cells; q->n = 0; }
+#endif
