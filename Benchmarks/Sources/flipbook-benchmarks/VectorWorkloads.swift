@@ -12,9 +12,9 @@ import Dispatch
 /// - W6a, W6b: a `CALayer` tree (image layers with `contents`; rounded rects as
 ///   `backgroundColor` + `cornerRadius`), snapshotted once (`makeRenderTree`) and rendered by
 ///   `Compositor` every frame, the clear included. Building the tree and the snapshot is setup.
-/// - W7: **bypasses the layer model** until `CAShapeLayer` exists: the 1,500 paths go straight
-///   through FlipbookRaster's `PathRasterizer` (fills non-zero) and `PathStroker` (round caps and
-///   joins, outline rebuilt every frame) into a solid-colour `SpanBlend` painter, on a white
+/// - W7: **bypasses the layer model** (`w7-layers` has it: 1,500 `CAShapeLayer`s): the paths
+///   go straight through FlipbookRaster's `PathRasterizer` (fills non-zero) and `PathStroker`
+///   (round caps and joins, outline rebuilt every frame) into a `SolidColorSink`, on a white
 ///   canvas cleared every frame.
 /// - e2e-w6a, e2e-w6b: the static trees recorded by `Recorder` to the null sink, 1 and 2 threads.
 extension BenchWorkloads {
@@ -172,8 +172,8 @@ extension BenchWorkloads {
     }
 }
 
-/// Draws W7-style items (fills non-zero, strokes with round caps and joins) with a solid-colour
-/// painter: the frame W7 times.
+/// Draws W7-style items (fills non-zero, strokes with round caps and joins) with a solid colour
+/// (`SolidColorSink`): the frame W7 times.
 ///
 /// Work is done **band by band** (`bandHeight` rows, all items in order for each band): a band
 /// of the canvas stays in L2 while every shape that meets it is painted, where drawing shape by
@@ -247,8 +247,8 @@ final class VectorPainter: @unchecked Sendable {
                     for i in items.indices {
                         guard let r = rowsP[i], r.y - 1 < Double(y1), r.w + 1 > Double(y0) else { continue }
                         let it = items[i]
-                        var sink = SolidSink(canvas: canvas, stride: stride,
-                                             color: RGBA8(straightR: it.r, g: it.g, b: it.b, a: it.a), backend: backend)
+                        var sink = SolidColorSink(pixels: canvas, rowStride: stride,
+                                                  color: RGBA8(straightR: it.r, g: it.g, b: it.b, a: it.a), backend: backend)
                         rasterizer.fill(fixedP[i], rule: .nonZero, clip: clip, into: &sink)
                     }
                 }
@@ -267,21 +267,3 @@ final class VectorPainter: @unchecked Sendable {
 }
 
 struct _Unchecked<T>: @unchecked Sendable { let value: T; init(_ v: T) { value = v } }
-
-/// A solid premultiplied colour painted source-over through the coverage of a path.
-struct SolidSink: CoverageSink {
-    let canvas: UnsafeMutablePointer<UInt32>
-    let stride: Int
-    var color: RGBA8
-    let backend: RasterBackend
-    mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
-        SpanBlend.solidOver(canvas + y * stride + x, color: color, count: coverage.count,
-                            coverage: coverage.baseAddress, backend: backend)
-    }
-    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-        let k = UInt32(coverage)
-        let c = coverage == 255 ? color : RGBA8(r: UInt8(PixelRounding.div255(UInt32(color.r) &* k)), g: UInt8(PixelRounding.div255(UInt32(color.g) &* k)),
-                                                b: UInt8(PixelRounding.div255(UInt32(color.b) &* k)), a: UInt8(PixelRounding.div255(UInt32(color.a) &* k)))
-        SpanBlend.solidOver(canvas + y * stride + x, color: c, count: count, backend: backend)
-    }
-}
