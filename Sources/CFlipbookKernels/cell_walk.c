@@ -317,9 +317,19 @@ static void fbk_flush_lanes(const fbk_cells *b, fbk_rows_lanes *rq, fbk_columns_
     }
 }
 
+void fbk_line_lanes(const fbk_cells *b, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
+                    fbk_rows_lanes *rq, fbk_columns_lanes *cq) {
+    fbk_line_q(b, x0, y0, x1, y1, rq, cq);
+}
+
 void fbk_add_contours_with(const fbk_cells *b, const int32_t *points, const int32_t *ends, intptr_t contours, int lanes) {
     fbk_rows_lanes rows; fbk_columns_lanes columns;
     rows.n = 0; columns.n = 0;
+    if (lanes) {
+        fbk_add_contours_lanes_avx512(b, points, ends, contours, &rows, &columns);
+        fbk_flush_lanes(b, &rows, &columns);
+        return;
+    }
     fbk_rows_lanes *rq = lanes ? &rows : (fbk_rows_lanes *)0;
     fbk_columns_lanes *cq = lanes ? &columns : (fbk_columns_lanes *)0;
     /* an edge with both ends at or above the buffer's first sub-row, or both at or below its

@@ -40,6 +40,19 @@
 #define FBK_LANES __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2")))
 #define FBK_LANES_INLINE __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2"), always_inline)) static inline
 
+/* after a walk of the first 8 lines (or all, when fewer): the rest to the front. `fields`:
+ * the queue's arrays, laid out one after the other from `xa` (int64_t[16] each) */
+#define FBK_LANES_SHIFT(q, fields) do {                                                          \
+        if ((q)->n > 8) {                                                                        \
+            int64_t *f_ = (q)->xa;                                                               \
+            for (int a_ = 0; a_ < (fields); a_++)                                                \
+                _mm512_storeu_si512(f_ + 16 * a_, _mm512_loadu_si512(f_ + 16 * a_ + 8));        \
+            (q)->n -= 8;                                                                         \
+        } else {                                                                                 \
+            (q)->n = 0;                                                                          \
+        }                                                                                        \
+    } while (0)
+
 /* floor(n / d) for 0 < d, |n| < 2^52, with n - q*d in [0, d) */
 FBK_LANES_INLINE __m512i fbk_v_floordiv(__m512i n, __m512i d, __m512i *rem) {
     __m512d q = _mm512_div_pd(_mm512_cvtepi64_pd(n), _mm512_cvtepi64_pd(d));
@@ -55,9 +68,10 @@ FBK_LANES_INLINE __m512i fbk_v_floordiv(__m512i n, __m512i d, __m512i *rem) {
 
 FBK_LANES void fbk_walk_rows_lanes_avx512(const fbk_cells *C, fbk_rows_lanes *q) {
     const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
-    __mmask8 act = (__mmask8)((1u << q->n) - 1u);
-    /* lanes past n: a harmless one-row line (their values are masked off) */
-    for (int j = q->n; j < 8; j++) { q->xa[j] = 0; q->ya[j] = C->y_min_sub; q->dx[j] = 1; q->dy[j] = 256; q->dir[j] = 1; q->adx[j] = 1;
+    const int m = q->n < 8 ? q->n : 8;
+    __mmask8 act = (__mmask8)((1u << m) - 1u);
+    /* lanes past m: a harmless one-row line (their values are masked off) */
+    for (int j = m; j < 8; j++) { q->xa[j] = 0; q->ya[j] = C->y_min_sub; q->dx[j] = 1; q->dy[j] = 256; q->dir[j] = 1; q->adx[j] = 1;
         q->xs[j] = 0; q->top[j] = C->y_min_sub; q->xe[j] = 0; q->bot[j] = C->y_min_sub + 1; q->w[j] = 1; }
     const __m512i xa = _mm512_loadu_si512(q->xa), ya = _mm512_loadu_si512(q->ya), dx = _mm512_loadu_si512(q->dx);
     const __m512i dyT = _mm512_loadu_si512(q->dy), dir = _mm512_loadu_si512(q->dir), adx = _mm512_loadu_si512(q->adx);
@@ -155,13 +169,14 @@ FBK_LANES void fbk_walk_rows_lanes_avx512(const fbk_cells *C, fbk_rows_lanes *q)
             rr = _mm512_mask_add_epi64(rr, (__mmask8)~k, rr, dyT);
         }
     }
-    q->n = 0;
+    FBK_LANES_SHIFT(q, 11);
 }
 
 FBK_LANES void fbk_walk_columns_lanes_avx512(const fbk_cells *C, fbk_columns_lanes *q) {
     const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
-    __mmask8 act = (__mmask8)((1u << q->n) - 1u);
-    for (int j = q->n; j < 8; j++) { q->xa[j] = 0; q->ya[j] = C->y_min_sub; q->dx[j] = 2; q->dy[j] = 1; q->dir[j] = 1; q->adx[j] = 2;
+    const int m = q->n < 8 ? q->n : 8;
+    __mmask8 act = (__mmask8)((1u << m) - 1u);
+    for (int j = m; j < 8; j++) { q->xa[j] = 0; q->ya[j] = C->y_min_sub; q->dx[j] = 2; q->dy[j] = 1; q->dir[j] = 1; q->adx[j] = 2;
         q->xs[j] = 0; q->top[j] = C->y_min_sub; q->xe[j] = 2; q->bot[j] = C->y_min_sub + 1; q->cl[j] = 0; q->w[j] = 1; }
     const __m512i xa = _mm512_loadu_si512(q->xa), ya = _mm512_loadu_si512(q->ya), dx = _mm512_loadu_si512(q->dx);
     const __m512i dyT = _mm512_loadu_si512(q->dy), dir = _mm512_loadu_si512(q->dir), adx = _mm512_loadu_si512(q->adx);
@@ -260,10 +275,125 @@ FBK_LANES void fbk_walk_columns_lanes_avx512(const fbk_cells *C, fbk_columns_lan
             cr = _mm512_mask_add_epi64(cr, (__mmask8)~k, cr, adx);
         }
     }
-    q->n = 0;
+    FBK_LANES_SHIFT(q, 12);
+}
+
+/* Appends the lanes `m` of the vectors to a queue's arrays at q->n (register compress, then a
+ * plain 8-lane store: a compress straight to memory is slow on some cores). */
+FBK_LANES_INLINE void fbk_append(int64_t *field, int n, __mmask8 m, __m512i v) {
+    _mm512_storeu_si512(field + n, _mm512_maskz_compress_epi64(m, v));
+}
+
+FBK_LANES void fbk_add_contours_lanes_avx512(const fbk_cells *b, const int32_t *points, const int32_t *ends,
+                                             intptr_t contours, fbk_rows_lanes *rq, fbk_columns_lanes *cq) {
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1), minus1 = _mm512_set1_epi64(-1);
+    const __m512i ylo = _mm512_set1_epi64(b->y_min_sub), yhi = _mm512_set1_epi64(b->y_max_sub);
+    const __m512i xmin = _mm512_set1_epi64(b->x_min_sub), xmax = _mm512_set1_epi64(b->x_max_sub);
+    const __m512i limit = _mm512_set1_epi64((int64_t)b->width << 8), extent = _mm512_set1_epi64(FBK_LANE_EXTENT);
+    const __m512i c255 = _mm512_set1_epi64(255);
+    /* (x, y) pairs -> x in the low 8 dwords, y in the high 8 */
+    const __m512i deint = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15);
+    __attribute__((aligned(64))) int64_t sx0[8], sy0[8], sx1[8], sy1[8];
+    int64_t start = 0;
+    for (intptr_t k = 0; k < contours; k++) {
+        const int64_t end = ends[k];
+        int64_t j = start;
+        /* edges j .. j + 7 (point i -> point i + 1), all inside the contour */
+        for (; j + 8 < end; j += 8) {
+            const __m512i d0 = _mm512_permutexvar_epi32(deint, _mm512_loadu_si512(points + 2 * j));
+            const __m512i d1 = _mm512_permutexvar_epi32(deint, _mm512_loadu_si512(points + 2 * j + 2));
+            const __m512i x0 = _mm512_cvtepi32_epi64(_mm512_castsi512_si256(d0)), y0 = _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(d0, 1));
+            const __m512i x1 = _mm512_cvtepi32_epi64(_mm512_castsi512_si256(d1)), y1 = _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(d1, 1));
+            /* fbk_add_contours' test (wholly above or below the rows) and fbk_line's (horizontal) */
+            const __mmask8 above = _mm512_cmple_epi64_mask(y0, ylo) & _mm512_cmple_epi64_mask(y1, ylo);
+            const __mmask8 below = _mm512_cmpge_epi64_mask(y0, yhi) & _mm512_cmpge_epi64_mask(y1, yhi);
+            __mmask8 valid = (__mmask8)(~(above | below) & _mm512_cmpneq_epi64_mask(y0, y1));
+            if (!valid) continue;
+            /* fbk_line: oriented downwards (w = -1 when the edge goes up), cut to the rows */
+            const __mmask8 up = _mm512_cmpgt_epi64_mask(y0, y1);
+            __m512i xa = _mm512_mask_mov_epi64(x0, up, x1), xb = _mm512_mask_mov_epi64(x1, up, x0);
+            const __m512i ya = _mm512_min_epi64(y0, y1), yb = _mm512_max_epi64(y0, y1);
+            const __m512i w = _mm512_mask_mov_epi64(one, up, minus1);
+            const __m512i top = _mm512_max_epi64(ya, ylo), bot = _mm512_min_epi64(yb, yhi);
+            valid &= _mm512_cmplt_epi64_mask(top, bot);
+            const __m512i lo = _mm512_min_epi64(xa, xb), hi = _mm512_max_epi64(xa, xb);
+            valid &= _mm512_cmplt_epi64_mask(lo, xmax);                 /* right of the clip: nothing */
+            /* left of the clip (folded), vertical: the scalar code */
+            __mmask8 scalar = valid & (_mm512_cmple_epi64_mask(hi, xmin) | _mm512_cmpeq_epi64_mask(xa, xb));
+            xa = _mm512_sub_epi64(xa, xmin); xb = _mm512_sub_epi64(xb, xmin);
+            const __m512i dx = _mm512_sub_epi64(xb, xa), dy = _mm512_sub_epi64(yb, ya), adx = _mm512_abs_epi64(dx);
+            const __mmask8 right = _mm512_cmpgt_epi64_mask(dx, zero);
+            const __m512i dir = _mm512_mask_mov_epi64(minus1, right, one);
+            /* reaching outside the clip's columns, or too long for the lanes' doubles: scalar */
+            scalar |= valid & (_mm512_cmplt_epi64_mask(_mm512_sub_epi64(lo, xmin), zero) |
+                               _mm512_cmpgt_epi64_mask(_mm512_sub_epi64(hi, xmin), limit) |
+                               _mm512_cmpge_epi64_mask(adx, extent) | _mm512_cmpge_epi64_mask(dy, extent));
+            const __mmask8 fast = valid & (__mmask8)~scalar;
+            if (fast) {
+                /* X at the first and last rows: xa + floor(dx (y - ya) / dy) where cut */
+                const __m512i dys = _mm512_mask_mov_epi64(one, fast, dy);
+                const __mmask8 cut0 = fast & _mm512_cmpneq_epi64_mask(top, ya), cut1 = fast & _mm512_cmpneq_epi64_mask(bot, yb);
+                __m512i sx = xa, ex = xb, rem;
+                if (cut0) sx = _mm512_mask_add_epi64(xa, cut0, xa, fbk_v_floordiv(_mm512_mullo_epi64(dx, _mm512_sub_epi64(top, ya)), dys, &rem));
+                if (cut1) ex = _mm512_mask_add_epi64(xb, cut1, xa, fbk_v_floordiv(_mm512_mullo_epi64(dx, _mm512_sub_epi64(bot, ya)), dys, &rem));
+                const __mmask8 steep = fast & _mm512_cmple_epi64_mask(adx, dy), flat = fast & (__mmask8)~steep;
+                if (steep) {
+                    const int n = rq->n;
+                    fbk_append(rq->xa, n, steep, xa); fbk_append(rq->ya, n, steep, ya); fbk_append(rq->dx, n, steep, dx);
+                    fbk_append(rq->dy, n, steep, dy); fbk_append(rq->dir, n, steep, dir); fbk_append(rq->adx, n, steep, adx);
+                    fbk_append(rq->xs, n, steep, sx); fbk_append(rq->top, n, steep, top); fbk_append(rq->xe, n, steep, ex);
+                    fbk_append(rq->bot, n, steep, bot); fbk_append(rq->w, n, steep, w);
+                    rq->n = n + __builtin_popcount(steep);
+                    if (rq->n >= 8) fbk_walk_rows_lanes_avx512(b, rq);
+                }
+                if (flat) {
+                    /* fbk_last_column: right, max(c0, (ex - 1) >> 8), one more when ex is on that
+                     * column's far boundary and the line reaches it above bot; left, min(c0, ex >> 8) */
+                    const __m512i c0 = _mm512_srai_epi64(_mm512_mask_sub_epi64(sx, (__mmask8)~right, sx, one), 8);
+                    const __m512i ex8 = _mm512_srai_epi64(ex, 8);
+                    __m512i cl = _mm512_mask_max_epi64(_mm512_min_epi64(c0, ex8), right, c0, _mm512_srai_epi64(_mm512_sub_epi64(ex, one), 8));
+                    const __mmask8 edge = flat & right & _mm512_testn_epi64_mask(ex, c255) &
+                                          _mm512_cmpeq_epi64_mask(ex8, _mm512_add_epi64(cl, one));
+                    if (edge) {
+                        const __m512i adxs = _mm512_mask_mov_epi64(one, edge, adx);
+                        const __m512i yq = _mm512_add_epi64(ya, fbk_v_floordiv(_mm512_mullo_epi64(dy, _mm512_sub_epi64(ex, xa)), adxs, &rem));
+                        cl = _mm512_mask_add_epi64(cl, edge & _mm512_cmplt_epi64_mask(yq, bot), cl, one);
+                    }
+                    const int n = cq->n;
+                    fbk_append(cq->xa, n, flat, xa); fbk_append(cq->ya, n, flat, ya); fbk_append(cq->dx, n, flat, dx);
+                    fbk_append(cq->dy, n, flat, dy); fbk_append(cq->dir, n, flat, dir); fbk_append(cq->adx, n, flat, adx);
+                    fbk_append(cq->xs, n, flat, sx); fbk_append(cq->top, n, flat, top); fbk_append(cq->xe, n, flat, ex);
+                    fbk_append(cq->bot, n, flat, bot); fbk_append(cq->cl, n, flat, cl); fbk_append(cq->w, n, flat, w);
+                    cq->n = n + __builtin_popcount(flat);
+                    if (cq->n >= 8) fbk_walk_columns_lanes_avx512(b, cq);
+                }
+            }
+            if (scalar) {
+                _mm512_store_si512(sx0, x0); _mm512_store_si512(sy0, y0); _mm512_store_si512(sx1, x1); _mm512_store_si512(sy1, y1);
+                for (unsigned m = scalar; m; m &= m - 1) {
+                    const int i = __builtin_ctz(m);
+                    fbk_line_lanes(b, sx0[i], sy0[i], sx1[i], sy1[i], rq, cq);
+                }
+            }
+        }
+        /* the contour's last edges, the closing one included */
+        if (end > start) {
+            const int64_t sx = points[2 * start], sy = points[2 * start + 1], ylo_ = b->y_min_sub, yhi_ = b->y_max_sub;
+            for (; j < end; j++) {
+                const int64_t cx = points[2 * j], cy = points[2 * j + 1];
+                const int64_t x = j + 1 < end ? points[2 * j + 2] : sx, y = j + 1 < end ? points[2 * j + 3] : sy;
+                if (!((y <= ylo_ && cy <= ylo_) || (y >= yhi_ && cy >= yhi_))) fbk_line_lanes(b, cx, cy, x, y, rq, cq);
+            }
+        }
+        start = end;
+    }
 }
 
 #else
 void fbk_walk_rows_lanes_avx512(const fbk_cells *cells, fbk_rows_lanes *q) { (void)cells; q->n = 0; }
 void fbk_walk_columns_lanes_avx512(const fbk_cells *cells, fbk_columns_lanes *q) { (void)cells; q->n = 0; }
+void fbk_add_contours_lanes_avx512(const fbk_cells *cells, const int32_t *points, const int32_t *ends,
+                                   intptr_t contours, fbk_rows_lanes *rq, fbk_columns_lanes *cq) {
+    (void)cells; (void)points; (void)ends; (void)contours; (void)rq; (void)cq;
+}
 #endif

@@ -19,21 +19,33 @@
  * 2-4x slower; 5 measured best on W6a, W6b and W7). */
 #define FBK_LANE_MIN 5
 
-/* Steep lines (|dx| <= dy): the arguments of fbk_walk_rows. */
+/* Steep lines (|dx| <= dy): the arguments of fbk_walk_rows. Room for 16: the vector set-up
+ * appends up to 8 lines at once to a queue holding at most 7. */
 typedef struct {
-    int64_t xa[8], ya[8], dx[8], dy[8], dir[8], adx[8], xs[8], top[8], xe[8], bot[8], w[8];
+    int64_t xa[16], ya[16], dx[16], dy[16], dir[16], adx[16], xs[16], top[16], xe[16], bot[16], w[16];
     int n;
 } fbk_rows_lanes;
 
-/* Flat lines (|dx| > dy): the arguments of fbk_walk_columns. */
+/* Flat lines (|dx| > dy): the arguments of fbk_walk_columns (cl: the last column). */
 typedef struct {
-    int64_t xa[8], ya[8], dx[8], dy[8], dir[8], adx[8], xs[8], top[8], xe[8], bot[8], cl[8], w[8];
+    int64_t xa[16], ya[16], dx[16], dy[16], dir[16], adx[16], xs[16], top[16], xe[16], bot[16], cl[16], w[16];
     int n;
 } fbk_columns_lanes;
 
-/* Walk the queued lines (1 <= n <= 8) into the cells and empty the queue. AVX-512 F, BW, DQ
- * and VL: callers check fbk_cpu_lane_walk(). */
+/* Walk the first min(n, 8) queued lines (n >= 1) into the cells; the rest move to the front.
+ * AVX-512 F, BW, DQ and VL: callers check fbk_cpu_has_lane_walk(). */
 void fbk_walk_rows_lanes_avx512(const fbk_cells *cells, fbk_rows_lanes *q);
 void fbk_walk_columns_lanes_avx512(const fbk_cells *cells, fbk_columns_lanes *q);
+
+/* fbk_add_contours' loop with the lanes: each run of 8 edges of a contour set up at once
+ * (filtered against the rows, oriented, cut to them, sorted steep / flat and appended to the
+ * queues); the edges that need the scalar code's care (left of, or reaching outside, the
+ * clip's columns; vertical; too long) and each contour's last edges through fbk_line_lanes. */
+void fbk_add_contours_lanes_avx512(const fbk_cells *cells, const int32_t *points, const int32_t *ends,
+                                   intptr_t contours, fbk_rows_lanes *rq, fbk_columns_lanes *cq);
+
+/* One line as fbk_add_contours_with(lanes: 1) takes it (cell_walk.c). */
+void fbk_line_lanes(const fbk_cells *cells, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
+                    fbk_rows_lanes *rq, fbk_columns_lanes *cq);
 
 #endif
