@@ -294,7 +294,7 @@ int fbk_cpu_has_lane_walk(void) {
 }
 
 void fbk_add_contours(const fbk_cells *b, const int32_t *points, const int32_t *ends, intptr_t contours) {
-    fbk_add_contours_with(b, points, ends, contours, fbk_cached_flag(&fbk_cpu_lane_walk_state, fbk_cpu_has_lane_walk));
+    fbk_add_contours_with(b, points, ends, contours, fbk_cpu_lane_walk_cached());
 }
 
 /* what is left in the queues when a shape ends: lane walks when they are full enough to pay */

@@ -19,20 +19,6 @@
  */
 #include "fbk_avx2.h"
 
-/* The coverage byte of a running sum (the per-cell formula above; CoverageAccumulation.coverageByte). */
-static inline uint8_t fbk_coverage_byte(int32_t s, int even_odd) {
-    int32_t v;
-    if (even_odd) {
-        v = s & ((1 << 18) - 1);
-        if ((1 << 18) - v < v) v = (1 << 18) - v;
-    } else {
-        v = s < 0 ? (int32_t)(0u - (uint32_t)s) : s;
-        if (v > (1 << 17)) v = 1 << 17;
-        if (v < 0) v = 0;
-    }
-    return (uint8_t)((v * 255 + (1 << 16)) >> 17);
-}
-
 #if FBK_X86
 FBK_AVX2_INLINE int32_t acc_run(int32_t *acc, uint8_t *cov, intptr_t n, int32_t carry, int even_odd) {
     const __m256i zero = _mm256_setzero_si256();

@@ -85,4 +85,19 @@ FBK_AVX2 static inline __m256i fbk_over16(__m256i slo, __m256i shi, __m256i d) {
                                _mm256_sub_epi16(_mm256_add_epi16(shi, dhi), phi));
 }
 #endif
+/* The coverage byte of a running sum (coverage_avx2.c's per-cell formula;
+ * CoverageAccumulation.coverageByte). */
+static inline uint8_t fbk_coverage_byte(int32_t s, int even_odd) {
+    int32_t v;
+    if (even_odd) {
+        v = s & ((1 << 18) - 1);
+        if ((1 << 18) - v < v) v = (1 << 18) - v;
+    } else {
+        v = s < 0 ? (int32_t)(0u - (uint32_t)s) : s;
+        if (v > (1 << 17)) v = 1 << 17;
+        if (v < 0) v = 0;
+    }
+    return (uint8_t)((v * 255 + (1 << 16)) >> 17);
+}
+
 #endif

@@ -128,3 +128,45 @@ struct CellWalkLanesTests {
         #expect(Self.compare(points, ends, ox: 0, oy: 0, width: 4, height: 2) == nil)
     }
 }
+
+/// `fbk_sweep_rows_avx512` (16-cell blocks, ends from the blocks' masks) against
+/// `fbk_sweep_rows_avx2`: the same starts, counts and coverage bytes in those ranges, and both
+/// leave the cells and the bitmap zeroed.
+@Suite(.enabled(if: fbk_cpu_has_lane_walk() != 0, "needs AVX-512 F, BW, DQ and VL"))
+struct SweepRowsAVX512Tests {
+    @Test func theSixteenCellSweepGivesTheEightCellRows() {
+        var rng = SplitMix64(seed: 2026_11_27_1)
+        var failures: [String] = []
+        for trial in 0..<3_000 {
+            let width = 1 + Int(rng.next() % (trial % 2 == 0 ? 90 : 1_200)), height = 1 + Int(rng.next() % 40)
+            let a = CellWalkLanesTests.Buffer(ox: 0, oy: 0, width: width, height: height)
+            let b = CellWalkLanesTests.Buffer(ox: 0, oy: 0, width: width, height: height)
+            // random contours, some wider than the buffer (cells folded into column 0)
+            var points: [Int32] = [], ends: [Int32] = []
+            for _ in 0..<(1 + Int(rng.next() % 3)) {
+                for _ in 0..<(3 + Int(rng.next() % 30)) {
+                    points += [Int32(Int(rng.next() % UInt64((width + 40) * 256)) - 20 * 256),
+                               Int32(Int(rng.next() % UInt64((height + 10) * 256)) - 5 * 256)]
+                }
+                ends.append(Int32(points.count / 2))
+            }
+            a.add(points, ends: ends, lanes: false); b.add(points, ends: ends, lanes: false)
+            let evenOdd: Int32 = trial % 3 == 0 ? 1 : 0
+            let stride = a.native.stride, words = a.native.words
+            var covA = [UInt8](repeating: 0, count: stride * height), covB = covA
+            var startsA = [Int](repeating: -1, count: height), countsA = startsA, startsB = startsA, countsB = startsA
+            fbk_sweep_rows_avx2(a.acc, a.bits, stride, words, width, height, evenOdd, &covA, &startsA, &countsA)
+            fbk_sweep_rows_avx512(b.acc, b.bits, stride, words, width, height, evenOdd, &covB, &startsB, &countsB)
+            var same = startsA == startsB && countsA == countsB
+            for r in 0..<height where same && countsA[r] > 0 {
+                let s = r * stride + startsA[r]
+                same = covA[s..<(s + countsA[r])] == covB[s..<(s + countsA[r])]
+            }
+            if !same { failures.append("trial \(trial) (\(width)×\(height), even-odd \(evenOdd))") }
+            if b.accArray.contains(where: { $0 != 0 }) || b.bitsArray.contains(where: { $0 != 0 }) {
+                failures.append("trial \(trial): cells left behind")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+}

@@ -183,6 +183,11 @@ int32_t fbk_accumulate_avx2(int32_t *acc, uint8_t *cov, intptr_t n, int32_t carr
 void fbk_sweep_rows_avx2(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,
                          intptr_t n, int even_odd, uint8_t *cov, intptr_t *starts, intptr_t *counts);
 
+/// fbk_sweep_rows_avx2 with AVX-512 F, BW, DQ and VL (fbk_cpu_has_lane_walk()): the same rows,
+/// bytes, starts and counts, 16 cells per block (coverage_avx512.c).
+void fbk_sweep_rows_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,
+                           intptr_t n, int even_odd, uint8_t *cov, intptr_t *starts, intptr_t *counts);
+
 /// One shape's cell buffer (FlipbookRaster `_Cells`): rows of `stride` int32 cells (`width`
 /// of them in use, the next one written too), a bitmap of `words` uint64 per row (one bit per
 /// 8 cells), the buffer's first row `oy` (pixels) and its clip in 24.8 fixed point; rows
@@ -217,6 +222,8 @@ void fbk_add_contours_with(const fbk_cells *cells, const int32_t *points, const 
 /// 1 when the lane walks can run: AVX-512 F, BW, DQ and VL, and FLIPBOOK_AVX512 is not "off".
 int fbk_cpu_has_lane_walk(void);
 extern int fbk_cpu_lane_walk_state;
+/// fbk_cpu_has_lane_walk(), cached.
+static inline int fbk_cpu_lane_walk_cached(void) { return fbk_cached_flag(&fbk_cpu_lane_walk_state, fbk_cpu_has_lane_walk); }
 
 /// fbk_add_contours of one closed polygon of n points.
 void fbk_add_polygon(const fbk_cells *cells, const int32_t *points, intptr_t n);
