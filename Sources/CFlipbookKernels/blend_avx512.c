@@ -16,12 +16,7 @@
 #include <string.h>
 
 #if FBK_X86
-#define FBK_AVX512 __attribute__((target("avx512f,avx512bw")))
-#define FBK_AVX512_INLINE __attribute__((target("avx512f,avx512bw"), always_inline)) static inline
-
-FBK_AVX512_INLINE __m512i div255_512(__m512i x) {
-    return _mm512_mulhi_epu16(_mm512_add_epi16(x, _mm512_set1_epi16(128)), _mm512_set1_epi16(257));
-}
+#include "fbk_avx512.h"
 
 /* 16 pixels: s (scaled by k when scale) over d. amask broadcasts each pixel's alpha (u16 lane 3)
  * over its 4 channels, per 128-bit lane. */
@@ -58,40 +53,6 @@ FBK_AVX512 void fbk_over_avx512(uint32_t *dst, const uint32_t *src, intptr_t n, 
                                                           _mm512_loadu_si512((const void *)(dst + i)), k, amask, 0));
     }
     if (i < n) fbk_over_avx2(dst + i, src + i, NULL, n - i, opacity);
-}
-
-/* Solid colour, optional coverage: s' = mask ? div255(color * mask[i]) : color, then over16.
- * Every block, the last one included, is 16 pixels under a k-mask (maskz loads, masked store):
- * the short spans of small shapes' edges cost one block, not a scalar tail. */
-FBK_AVX512_INLINE void solid_over16(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n) {
-    if (n <= 0 || color == 0) return;
-    const __m512i z = _mm512_setzero_si512();
-    const __m512i clo = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), z);
-    __m512i amask = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
-    /* per 128-bit lane (pixels 4L..4L+3 as dwords after cvtepu8_epi32): pixels 4L, 4L+1 (lo)
-     * and 4L+2, 4L+3 (hi) spread over their 4 channels, as unpacklo/hi_epi8 lay them out */
-    __m512i klo_idx = _mm512_broadcast_i32x4(_mm_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1));
-    __m512i khi_idx = _mm512_broadcast_i32x4(_mm_setr_epi8(8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1));
-    __asm__("" : "+v"(amask), "+v"(klo_idx), "+v"(khi_idx));
-    for (intptr_t i = 0; i < n; i += 16) {
-        const intptr_t r = n - i;
-        const __mmask16 k = r >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << r) - 1u);
-        __m512i slo = clo, shi = clo;
-        if (mask) {
-            __m128i m8 = _mm512_castsi512_si128(_mm512_maskz_loadu_epi8((__mmask64)k, mask + i));
-            if (_mm_testz_si128(m8, m8)) continue;              /* nothing covered */
-            __m512i m = _mm512_cvtepu8_epi32(m8);
-            slo = div255_512(_mm512_mullo_epi16(clo, _mm512_shuffle_epi8(m, klo_idx)));
-            shi = div255_512(_mm512_mullo_epi16(clo, _mm512_shuffle_epi8(m, khi_idx)));
-        }
-        __m512i d = _mm512_maskz_loadu_epi32(k, dst + i);
-        __m512i dlo = _mm512_unpacklo_epi8(d, z), dhi = _mm512_unpackhi_epi8(d, z);
-        __m512i plo = div255_512(_mm512_mullo_epi16(dlo, _mm512_shuffle_epi8(slo, amask)));
-        __m512i phi = div255_512(_mm512_mullo_epi16(dhi, _mm512_shuffle_epi8(shi, amask)));
-        __m512i out = _mm512_packus_epi16(_mm512_sub_epi16(_mm512_add_epi16(slo, dlo), plo),
-                                          _mm512_sub_epi16(_mm512_add_epi16(shi, dhi), phi));
-        _mm512_mask_storeu_epi32(dst + i, k, out);
-    }
 }
 
 FBK_AVX512 void fbk_solid_over_avx512(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n) {

@@ -11,10 +11,17 @@
  *      byte     = (v * 255 + 2^16) >> 17
  *  - a row's first and last covered pixel come from each block's mask of non-zero bytes
  *    (cells at or past `width` left out), where the AVX2 sweep scans the bytes again.
+ *
+ * fbk_sweep_rows_solid_avx512 paints the rows with one colour as it sweeps them (the solid
+ * colour sink's rows without coverage rows in between): a block of 16 cells with its coverage
+ * values still in their lanes as the per-pixel k, a gap between runs -- a shape's interior --
+ * with the colour scaled by the gap's byte and no mask. s' = div255(color * k) either way, so
+ * the bytes are those of painting the dense rows (SolidColorSinkTests).
  */
 #include "fbk_avx2.h"
 
 #if FBK_X86
+#include "fbk_avx512.h"
 #define FBK_COV512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
 #define FBK_COV512_INLINE __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"), always_inline)) static inline
 
@@ -105,10 +112,115 @@ FBK_COV512 void fbk_sweep_rows_avx512(int32_t *acc, uint64_t *bits, intptr_t str
     for (intptr_t i = 0; i < n; i++)
         counts[i] = sweep_row512(acc + i * stride, bits + i * words, words, width, even_odd, cov + i * stride, starts + i);
 }
+/* color with every channel scaled by v/255, rounded (PixelMath.scale; the mask path's
+ * div255(color * m) for a constant m) */
+static inline uint32_t fbk_scale_color(uint32_t color, uint32_t v) {
+    uint32_t out = 0;
+    for (int sh = 0; sh < 32; sh += 8) {
+        const uint32_t x = ((color >> sh) & 255u) * v + 128u;
+        out |= ((x + (x >> 8)) >> 8) << sh;
+    }
+    return out;
+}
+
+
+/* acc_run16 painting as it goes: each block's 16 coverage values, still in their lanes, are the
+ * per-pixel k of solid_over16 (s' = div255(color * k), then over) for the pixels below `lim` --
+ * no bytes stored and loaded back (a masked store forwards to no load: the blend waited ~20
+ * cycles a block on it). */
+FBK_COV512_INLINE int32_t acc_paint16(int32_t *acc, uint32_t *dst, intptr_t n, int32_t carry, int even_odd,
+                                     intptr_t lim, uint32_t color) {
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i full = _mm512_set1_epi32(1 << 17), two = _mm512_set1_epi32(1 << 18);
+    const __m512i wrap = _mm512_set1_epi32((1 << 18) - 1), half = _mm512_set1_epi32(1 << 16);
+    const __m512i last = _mm512_set1_epi32(15);
+    const __m512i clo = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), zero);
+    __m512i amask = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    __m512i klo_idx = _mm512_broadcast_i32x4(_mm_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1));
+    __m512i khi_idx = _mm512_broadcast_i32x4(_mm_setr_epi8(8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1));
+    __asm__("" : "+v"(amask), "+v"(klo_idx), "+v"(khi_idx));
+    __m512i c = _mm512_set1_epi32(carry);
+    for (intptr_t i = 0; i < n; i += 16) {
+        const __mmask16 k = n - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)0x00FF;   /* n - i is 8 or >= 16 */
+        __m512i x = _mm512_maskz_loadu_epi32(k, acc + i);
+        _mm512_mask_storeu_epi32(acc + i, k, zero);
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
+        x = _mm512_add_epi32(x, c);
+        c = _mm512_permutexvar_epi32(last, x);
+        __m512i v;
+        if (even_odd) {
+            v = _mm512_and_si512(x, wrap);
+            v = _mm512_min_epi32(v, _mm512_sub_epi32(two, v));
+        } else {
+            v = _mm512_max_epi32(_mm512_min_epi32(_mm512_abs_epi32(x), full), zero);
+        }
+        v = _mm512_srli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(v, 8), v), half), 17);
+        const intptr_t room = lim - i;
+        const __mmask16 in = room >= 16 ? (__mmask16)0xFFFF : room <= 0 ? (__mmask16)0 : (__mmask16)((1u << room) - 1u);
+        const __mmask16 paint = _mm512_test_epi32_mask(v, v) & k & in;
+        if (!paint) continue;                               /* nothing covered */
+        const __m512i slo = div255_512(_mm512_mullo_epi16(clo, _mm512_shuffle_epi8(v, klo_idx)));
+        const __m512i shi = div255_512(_mm512_mullo_epi16(clo, _mm512_shuffle_epi8(v, khi_idx)));
+        const __m512i d = _mm512_maskz_loadu_epi32(paint, dst + i);
+        const __m512i dlo = _mm512_unpacklo_epi8(d, zero), dhi = _mm512_unpackhi_epi8(d, zero);
+        const __m512i plo = div255_512(_mm512_mullo_epi16(dlo, _mm512_shuffle_epi8(slo, amask)));
+        const __m512i phi = div255_512(_mm512_mullo_epi16(dhi, _mm512_shuffle_epi8(shi, amask)));
+        _mm512_mask_storeu_epi32(dst + i, paint, _mm512_packus_epi16(_mm512_sub_epi16(_mm512_add_epi16(slo, dlo), plo),
+                                                                   _mm512_sub_epi16(_mm512_add_epi16(shi, dhi), phi)));
+    }
+    return _mm_cvtsi128_si32(_mm512_castsi512_si128(c));
+}
+
+/* A row of fbk_sweep_rows_solid_avx512: the runs as sweep_row512 accumulates them, painted as
+ * they come -- a run through its coverage bytes, a gap (the running sum's constant byte v) with
+ * the colour scaled by v and no mask. */
+FBK_COV512_INLINE void sweep_row_solid(int32_t *acc, uint64_t *bits, intptr_t words, intptr_t width, int even_odd,
+                                      uint32_t *dst, uint32_t color) {
+    int32_t carry = 0;
+    intptr_t x = 0;
+    for (intptr_t wi = 0; wi < words; wi++) {
+        uint64_t word = bits[wi];
+        if (!word) continue;
+        bits[wi] = 0;
+        while (word) {
+            int tz = __builtin_ctzll(word);
+            uint64_t rest = ~(word >> tz);
+            int end = tz + (rest ? __builtin_ctzll(rest) : 64);
+            word = end >= 64 ? 0 : (word >> end) << end;
+            intptr_t cx0 = wi * 512 + tz * 8, cx1 = wi * 512 + (intptr_t)end * 8;
+            intptr_t ge = cx0 < width ? cx0 : width;
+            if (ge > x) {
+                const uint8_t v = fbk_coverage_byte(carry, even_odd);
+                if (v) solid_over16(dst + x, v == 255 ? color : fbk_scale_color(color, v), NULL, ge - x);
+            }
+            carry = acc_paint16(acc + cx0, dst + cx0, cx1 - cx0, carry, even_odd, width - cx0, color);
+            x = cx1;
+        }
+    }
+    if (carry != 0 && x < width) {
+        const uint8_t v = fbk_coverage_byte(carry, even_odd);
+        if (v) solid_over16(dst + x, v == 255 ? color : fbk_scale_color(color, v), NULL, width - x);
+    }
+}
+
+FBK_COV512 void fbk_sweep_rows_solid_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,
+                                            intptr_t n, int even_odd, uint32_t *dst, intptr_t dst_stride, uint32_t color) {
+    for (intptr_t i = 0; i < n; i++)
+        sweep_row_solid(acc + i * stride, bits + i * words, words, width, even_odd, dst + i * dst_stride, color);
+}
+
 #else
 void fbk_sweep_rows_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,
                            intptr_t n, int even_odd, uint8_t *cov, intptr_t *starts, intptr_t *counts) {
     (void)acc; (void)bits; (void)stride; (void)words; (void)width; (void)even_odd; (void)cov; (void)starts;
     for (intptr_t i = 0; i < n; i++) counts[i] = 0;
+}
+void fbk_sweep_rows_solid_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,
+                                 intptr_t n, int even_odd, uint32_t *dst, intptr_t dst_stride, uint32_t color) {
+    (void)acc; (void)bits; (void)stride; (void)words; (void)width; (void)n; (void)even_odd;
+    (void)dst; (void)dst_stride; (void)color;
 }
 #endif

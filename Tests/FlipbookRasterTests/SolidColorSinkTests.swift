@@ -3,14 +3,27 @@ import FlipbookPixels
 import FlipbookTestSupport
 @testable import FlipbookRaster
 
-/// `SolidColorSink`: the dense rows it takes on the native backend paint the bytes of the
-/// span-by-span painting, and both are source-over of the colour scaled by the coverage.
+/// `SolidColorSink`: what it paints on the native backend — swept and painted in one pass
+/// (AVX-512), or as dense rows — is the bytes of the span-by-span painting, and all are
+/// source-over of the colour scaled by the coverage.
 @Suite struct SolidColorSinkTests {
     /// The same painting, spans only (`prefersDenseRows` false).
     struct SpansOnly: CoverageSink {
         var inner: SolidColorSink
         mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) { inner.coverageSpan(y: y, x: x, coverage: coverage) }
         mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) { inner.constantSpan(y: y, x: x, count: count, coverage: coverage) }
+    }
+
+    /// The same painting as dense rows (no painting during the sweep).
+    struct RowsOnly: CoverageSink {
+        var inner: SolidColorSink
+        mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) { inner.coverageSpan(y: y, x: x, coverage: coverage) }
+        mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) { inner.constantSpan(y: y, x: x, count: count, coverage: coverage) }
+        static var prefersDenseRows: Bool { true }
+        mutating func denseRows(y: Int, count: Int, x: Int, starts: UnsafePointer<Int>, counts: UnsafePointer<Int>,
+                                coverage: UnsafePointer<UInt8>, stride: Int) {
+            inner.denseRows(y: y, count: count, x: x, starts: starts, counts: counts, coverage: coverage, stride: stride)
+        }
     }
 
     static func canvas(_ w: Int, _ h: Int, seed: UInt64) -> [UInt32] {
@@ -22,7 +35,8 @@ import FlipbookTestSupport
     }
 
     /// Random curved paths and grid polygons, wide and narrow, clipped, both fill rules, random
-    /// colours (alpha 0–255) over a random premultiplied canvas: dense == spans, byte for byte.
+    /// colours (alpha 0–255) over a random premultiplied canvas: the sink as it is, dense rows,
+    /// spans — the same bytes.
     @Test func denseRowsPaintTheSpansBytes() {
         var rng = SplitMix64(seed: 2026_1127)
         let r = PathRasterizer()
@@ -39,7 +53,7 @@ import FlipbookTestSupport
             let a = UInt8(rng.next() % 256)
             let color = RGBA8(straightR: UInt8(rng.next() % 256), g: UInt8(rng.next() % 256), b: UInt8(rng.next() % 256), a: a)
             let rule: FillRule = trial % 4 < 2 ? .nonZero : .evenOdd
-            var dense = Self.canvas(W, H, seed: UInt64(trial)), spans = dense
+            var dense = Self.canvas(W, H, seed: UInt64(trial)), spans = dense, rows = dense
             dense.withUnsafeMutableBufferPointer { d in
                 var sink = SolidColorSink(pixels: d.baseAddress!, rowStride: W, color: color)
                 r.fill(p, rule: rule, transform: t, clip: clip, into: &sink)
@@ -48,7 +62,11 @@ import FlipbookTestSupport
                 var sink = SpansOnly(inner: SolidColorSink(pixels: d.baseAddress!, rowStride: W, color: color))
                 r.fill(p, rule: rule, transform: t, clip: clip, into: &sink)
             }
-            if dense != spans { failures.append("trial \(trial) \(rule) alpha \(a)") }
+            rows.withUnsafeMutableBufferPointer { d in
+                var sink = RowsOnly(inner: SolidColorSink(pixels: d.baseAddress!, rowStride: W, color: color))
+                r.fill(p, rule: rule, transform: t, clip: clip, into: &sink)
+            }
+            if dense != spans || rows != spans { failures.append("trial \(trial) \(rule) alpha \(a): \(dense == spans) \(rows == spans)") }
         }
         #expect(failures.isEmpty, "\(failures.prefix(6))")
     }

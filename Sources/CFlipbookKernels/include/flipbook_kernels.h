@@ -188,6 +188,13 @@ void fbk_sweep_rows_avx2(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t
 void fbk_sweep_rows_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,
                            intptr_t n, int even_odd, uint8_t *cov, intptr_t *starts, intptr_t *counts);
 
+/// The sweep of fbk_sweep_rows_avx512 painting as it goes: row i's coverage, source-over of the
+/// premultiplied `color` scaled by it (fbk_solid_over_avx512's formula), onto the pixels at
+/// dst + i*dst_stride (dst: the pixel of the first row's first cell; the row's first `width`
+/// pixels). The bytes of fbk_sweep_rows_avx512 followed by fbk_solid_spans_avx512 on its rows.
+void fbk_sweep_rows_solid_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,
+                                 intptr_t n, int even_odd, uint32_t *dst, intptr_t dst_stride, uint32_t color);
+
 /// One shape's cell buffer (FlipbookRaster `_Cells`): rows of `stride` int32 cells (`width`
 /// of them in use, the next one written too), a bitmap of `words` uint64 per row (one bit per
 /// 8 cells), the buffer's first row `oy` (pixels) and its clip in 24.8 fixed point; rows

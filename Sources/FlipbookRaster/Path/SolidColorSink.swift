@@ -10,10 +10,11 @@ import FlipbookPixels
 ///
 /// The common case of a drawing engine — a path filled or stroked with a flat colour — and
 /// what the W7 benchmark paints with. On the native backend it takes the rasterizer's rows
-/// whole (``prefersDenseRows``): the rows of a band come from C (`fbk_sweep_rows_avx2`) and
-/// are painted by one kernel call per chunk of rows (`fbk_solid_spans_*`), with no span found,
-/// trimmed or handed over one by one. A row's gaps have coverage 0 there, and `k = 0` leaves a
-/// pixel as it is, so the bytes are those of painting the spans (tested).
+/// whole (``prefersDenseRows``): with AVX-512 the sweep paints them as it goes
+/// (``solidTarget``); with AVX2 the rows of a band come from C (`fbk_sweep_rows_avx2`) and are
+/// painted by one kernel call per chunk of rows (`fbk_solid_spans_avx2`). Either way no span is
+/// found, trimmed or handed over one by one. A row's gaps have coverage 0 there, and `k = 0`
+/// leaves a pixel as it is, so the bytes are those of painting the spans (tested).
 public struct SolidColorSink: CoverageSink {
     public let pixels: UnsafeMutablePointer<UInt32>
     /// Pixels from one row to the next.
@@ -38,6 +39,11 @@ public struct SolidColorSink: CoverageSink {
     /// Whole rows (the dense sweep: native backend only; elsewhere the spans above).
     public static var prefersDenseRows: Bool { true }
 
+    /// With AVX-512 the native sweep paints as it goes (`fbk_sweep_rows_solid_avx512`): runs of
+    /// cells through their coverage, a shape's interior with the colour scaled once, no coverage
+    /// rows in between.
+    public var solidTarget: SolidTarget? { SolidTarget(pixels: pixels, rowStride: rowStride, color: color) }
+
     public mutating func denseRows(y: Int, count: Int, x: Int, starts: UnsafePointer<Int>, counts: UnsafePointer<Int>,
                                    coverage: UnsafePointer<UInt8>, stride: Int) {
         withUnsafeTemporaryAllocation(of: fbk_span.self, capacity: count) { buf in
@@ -49,5 +55,16 @@ public struct SolidColorSink: CoverageSink {
             }
             SpanBlend.solidOverSpans(buf.baseAddress!, count: m, color: color, backend: backend)
         }
+    }
+}
+
+/// RGBA8 rows painted with one premultiplied colour, source-over through the coverage: pixel
+/// (x, y) at `pixels[y · rowStride + x]` (``CoverageSink/solidTarget``).
+public struct SolidTarget {
+    public let pixels: UnsafeMutablePointer<UInt32>
+    public let rowStride: Int
+    public let color: RGBA8
+    public init(pixels: UnsafeMutablePointer<UInt32>, rowStride: Int, color: RGBA8) {
+        self.pixels = pixels; self.rowStride = rowStride; self.color = color
     }
 }
