@@ -138,6 +138,7 @@ FBK_LANES void fbk_walk_rows_lanes_avx512(const fbk_cells *C, fbk_rows_lanes *q)
         ml = _mm512_mask_or_epi64(ml, same, ml, mh); mh = _mm512_maskz_mov_epi64((__mmask8)(act & ~same), mh);
         ml = _mm512_maskz_mov_epi64(act, ml);
         _mm512_store_si512(wlo, _mm512_maskz_mov_epi64(act, wl)); _mm512_store_si512(mlo, ml);
+        #pragma clang loop unroll(full)
         for (int j = 0; j < 8; j++) {
             int32_t *p = acc + idx[j];
             const __m128i v = _mm_load_si128((const __m128i *)(win + 8 * (j & 3) + 4 * (j >> 2)));
@@ -201,7 +202,7 @@ FBK_LANES void fbk_walk_columns_lanes_avx512(const fbk_cells *C, fbk_columns_lan
     int32_t *acc = C->acc; uint64_t *bits = C->bits;
     __attribute__((aligned(64))) int64_t i1[8], i2[8], w1[8], w2[8], w3[8], w4[8];
     __attribute__((aligned(64))) uint64_t m1[8], m2[8], m3[8], m4[8];
-    __attribute__((aligned(64))) int32_t d1[16], d2[16];
+    __attribute__((aligned(64))) int32_t d1[16], d2[16];    /* lane j's cell pair at 2j */
     for (;;) {
         const __mmask8 last = _mm512_cmpeq_epi64_mask(c, c_last);
         const __m512i xe = _mm512_mask_mov_epi64(bnd, last, x_end), ye = _mm512_mask_mov_epi64(_mm512_add_epi64(ya, cq), last, bot);
@@ -224,10 +225,10 @@ FBK_LANES void fbk_walk_columns_lanes_avx512(const fbk_cells *C, fbk_columns_lan
         _mm512_store_si512(i1, idx1);
         _mm512_store_si512(i2, _mm512_mask_add_epi64(idx1, (__mmask8)(act & down), idx1, vstride));
         /* (lo, hi) int32 pairs per lane */
-        const __m256i p0 = _mm512_maskz_cvtepi64_epi32(act, u0), p1 = _mm512_maskz_cvtepi64_epi32(act, u1);
-        _mm256_store_si256((__m256i *)d1, _mm256_unpacklo_epi32(p0, p1)); _mm256_store_si256((__m256i *)(d1 + 8), _mm256_unpackhi_epi32(p0, p1));
-        const __m256i q0 = _mm512_cvtepi64_epi32(v0), q1 = _mm512_cvtepi64_epi32(v1);
-        _mm256_store_si256((__m256i *)d2, _mm256_unpacklo_epi32(q0, q1)); _mm256_store_si256((__m256i *)(d2 + 8), _mm256_unpackhi_epi32(q0, q1));
+        /* lane j's two cells as one 64-bit value (low: cell c) at d1 + 2j */
+        const __m512i lo32 = _mm512_set1_epi64(0xFFFFFFFFll);
+        _mm512_store_si512(d1, _mm512_maskz_or_epi64(act, _mm512_and_si512(u0, lo32), _mm512_slli_epi64(u1, 32)));
+        _mm512_store_si512(d2, _mm512_or_si512(_mm512_and_si512(v0, lo32), _mm512_slli_epi64(v1, 32)));
         /* marks: c and c + 1 in row r, and in row r + 1 when piece 2 is there */
         const __m512i c1 = _mm512_add_epi64(c, one);
         const __m512i wa = _mm512_add_epi64(bitb, _mm512_srai_epi64(c, 9)), wb = _mm512_add_epi64(bitb, _mm512_srai_epi64(c1, 9));
@@ -239,14 +240,14 @@ FBK_LANES void fbk_walk_columns_lanes_avx512(const fbk_cells *C, fbk_columns_lan
         _mm512_store_si512(w1, _mm512_maskz_mov_epi64(act, wa)); _mm512_store_si512(m1, mab);
         _mm512_store_si512(w3, _mm512_maskz_add_epi64(dn, wa, vwords)); _mm512_store_si512(m3, _mm512_maskz_mov_epi64(dn, mab));
         /* (lanes order in d1/d2: unpacklo gives lanes 0,1,4,5 then unpackhi 2,3,6,7) */
-        static const int8_t slot[8] = {0, 2, 8, 10, 4, 6, 12, 14};
+        #pragma clang loop unroll(full)
         for (int j = 0; j < 8; j++) {
             int32_t *p = acc + i1[j];
             __m128i x = _mm_loadl_epi64((const __m128i *)p);
-            _mm_storel_epi64((__m128i *)p, _mm_add_epi32(x, _mm_loadl_epi64((const __m128i *)(d1 + slot[j]))));
+            _mm_storel_epi64((__m128i *)p, _mm_add_epi32(x, _mm_loadl_epi64((const __m128i *)(d1 + 2 * j))));
             int32_t *p2 = acc + i2[j];
             __m128i x2 = _mm_loadl_epi64((const __m128i *)p2);
-            _mm_storel_epi64((__m128i *)p2, _mm_add_epi32(x2, _mm_loadl_epi64((const __m128i *)(d2 + slot[j]))));
+            _mm_storel_epi64((__m128i *)p2, _mm_add_epi32(x2, _mm_loadl_epi64((const __m128i *)(d2 + 2 * j))));
             bits[w1[j]] |= m1[j];
             bits[w3[j]] |= m3[j];
         }
