@@ -37,9 +37,10 @@ public protocol CoverageSink {
     mutating func denseRows(y: Int, count: Int, x: Int, starts: UnsafePointer<Int>, counts: UnsafePointer<Int>,
                             coverage: UnsafePointer<UInt8>, stride: Int)
     /// Where a sink that paints one colour source-over through the coverage paints it
-    /// (``SolidColorSink``): with it, and ``prefersDenseRows``, the native sweep paints each
-    /// run of cells as it accumulates it and a shape's interior without a coverage mask, and
-    /// calls neither `denseRows` nor the span methods. Default nil.
+    /// (``SolidColorSink``, the compositor's solid fills): with it, on the native backend with
+    /// AVX-512, the sweep paints each run of cells as it accumulates it and a shape's interior
+    /// without a coverage mask, and calls neither `denseRows` nor the span methods (but for the
+    /// rows of ``StraightRows``). Default nil.
     var solidTarget: SolidTarget? { get }
 }
 
@@ -341,7 +342,7 @@ struct _Cells {
         let acc = acc, bits = bits, cov = cov
         let width = width, stride = stride, words = words, ox = ox, oy = oy
         let skip0 = skip0, skip1 = skip1
-        if S.prefersDenseRows && be == .native {
+        if be == .native && (S.prefersDenseRows || (sink.solidTarget != nil && fbk_cpu_lane_walk_cached() != 0)) {
             sweepDense(evenOdd: evenOdd, straight: straight, into: &sink)
             return
         }
