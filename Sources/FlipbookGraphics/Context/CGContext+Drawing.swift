@@ -300,6 +300,10 @@ struct _SolidPaintSink: CoverageSink {
         SpanBlend.solidOver(dst - lead, color: color, count: w, coverage: scratch)
     }
 
+    /// The plain case (no clip, scale or threshold) is painted as the rasterizer sweeps
+    /// (`CoverageSink.solidTarget`): the same bytes, no spans.
+    var solidTarget: SolidTarget? { plain ? SolidTarget(pixels: base, rowStride: stride, color: color) : nil }
+
     mutating func coverageSpan(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
         let n = coverage.count
         let dst = base + y * stride + x
