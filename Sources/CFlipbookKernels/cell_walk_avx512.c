@@ -239,16 +239,19 @@ FBK_LANES void fbk_walk_columns_lanes_avx512(const fbk_cells *C, fbk_columns_lan
         const __mmask8 dn = (__mmask8)(act & down);
         _mm512_store_si512(w1, _mm512_maskz_mov_epi64(act, wa)); _mm512_store_si512(m1, mab);
         _mm512_store_si512(w3, _mm512_maskz_add_epi64(dn, wa, vwords)); _mm512_store_si512(m3, _mm512_maskz_mov_epi64(dn, mab));
-        /* (lanes order in d1/d2: unpacklo gives lanes 0,1,4,5 then unpackhi 2,3,6,7) */
         #pragma clang loop unroll(full)
         for (int j = 0; j < 8; j++) {
             int32_t *p = acc + i1[j];
             __m128i x = _mm_loadl_epi64((const __m128i *)p);
             _mm_storel_epi64((__m128i *)p, _mm_add_epi32(x, _mm_loadl_epi64((const __m128i *)(d1 + 2 * j))));
+            bits[w1[j]] |= m1[j];
+        }
+        /* piece 2, in the next row: the lanes that cross one */
+        for (unsigned m = (unsigned)dn; m; m &= m - 1) {
+            const int j = __builtin_ctz(m);
             int32_t *p2 = acc + i2[j];
             __m128i x2 = _mm_loadl_epi64((const __m128i *)p2);
             _mm_storel_epi64((__m128i *)p2, _mm_add_epi32(x2, _mm_loadl_epi64((const __m128i *)(d2 + 2 * j))));
-            bits[w1[j]] |= m1[j];
             bits[w3[j]] |= m3[j];
         }
         const __mmask8 split = (__mmask8)(act & ~sw);
