@@ -378,9 +378,16 @@ struct _OverlapGeometry {
             }
         }
         guard cornerCount > 0 else { return }
+        // In three passes over the pixels, each a loop of independent iterations (the work of
+        // one pixel overlaps the next's; interleaved, the tests' mispredicted branches kept
+        // flushing it): the pixels that pass the edge tests, in order; their nearest segments;
+        // their lens areas. The same pixels, values and order as one pass.
+        let side = 2 * r + 1
+        withUnsafeTemporaryAllocation(of: SIMD2<Int>.self, capacity: 4 * side * side) { pix in
+        withUnsafeTemporaryAllocation(of: SIMD4<Double>.self, capacity: 8 * side * side) { lines in
         withUnsafeTemporaryAllocation(of: _Segment.self, capacity: 14) { buf in
             let setA = buf.baseAddress!, setB = buf.baseAddress! + 7
-            var countA = -1, countB = -1                      // built when first needed
+            var m = 0
             withUnsafeBytes(of: corners) { raw in
                 let cs = raw.baseAddress!.assumingMemoryBound(to: SIMD2<Int>.self)
                 // each pixel within r (Chebyshev) of a lens corner, once
@@ -396,16 +403,31 @@ struct _OverlapGeometry {
                             // lens twice (fully inside either part, the clamp is exact; outside
                             // one, there is no lens): its centre within √½ of both edge lines
                             // (+ 0.14 for the bend of the curve over a few pixels).
-                            if abs(abs((na * c).sum() - ca) - h) > 0.85 || abs(abs((nb * c).sum() - cb) - h) > 0.85 { continue }
-                            if countA < 0 { countA = segmentsAround(ka, into: setA); countB = segmentsAround(kb, into: setB) }
-                            guard let sA = nearest(c, in: setA, count: countA), let sB = nearest(c, in: setB, count: countB) else { continue }
-                            let area = Self.lensArea(x: Double(px), y: Double(py), sA.n, sA.c, sB.n, sB.c, h: h)
-                            let v = (sign * area * 131_072).rounded()
-                            if v != 0 { out.append(SIMD3(Int32(px), Int32(py), Int32(v))) }
+                            let near = abs(abs((na * c).sum() - ca) - h) <= 0.85 && abs(abs((nb * c).sum() - cb) - h) <= 0.85
+                            pix[m] = SIMD2(px, py); m &+= near ? 1 : 0
                         }
                     }
                 }
             }
+            guard m > 0 else { return }
+            let countA = segmentsAround(ka, into: setA), countB = segmentsAround(kb, into: setB)
+            // each pixel's strips: the nearest segment of each part (none near a corner of it)
+            var n = 0
+            for i in 0..<m {
+                let c = RasterPoint(Double(pix[i].x) + 0.5, Double(pix[i].y) + 0.5)
+                guard let sA = nearest(c, in: setA, count: countA), let sB = nearest(c, in: setB, count: countB) else { continue }
+                pix[n] = pix[i]; lines[2 * n] = SIMD4(sA.n.x, sA.n.y, sA.c, 0); lines[2 * n + 1] = SIMD4(sB.n.x, sB.n.y, sB.c, 0)
+                n += 1
+            }
+            for i in 0..<n {
+                let a = lines[2 * i], b = lines[2 * i + 1]
+                let area = Self.lensArea(x: Double(pix[i].x), y: Double(pix[i].y), RasterPoint(a.x, a.y), a.z,
+                                         RasterPoint(b.x, b.y), b.z, h: h)
+                let v = (sign * area * 131_072).rounded()
+                if v != 0 { out.append(SIMD3(Int32(pix[i].x), Int32(pix[i].y), Int32(v))) }
+            }
+        }
+        }
         }
     }
 
