@@ -188,6 +188,49 @@ import FlipbookTestSupport
 
     /// Random strokes at every scale, with hostile values (NaN, huge, tiny widths) among them:
     /// correcting never traps, and the corrected fill is deterministic across band clips.
+    /// The C twin of a crossing's pixel work (`fbk_overlap_crossing`, with AVX-512 lanes when
+    /// the CPU has them — `FLIPBOOK_AVX512=off` runs its scalar code) against the Swift code:
+    /// the same corrections, in the same order, on random strokes — lines and cubics, widths
+    /// from 0.1 to 40, scales from 1 to 10⁶ px, transforms that rotate, reflect and scale, W7's
+    /// loops of 300 px — of which many cross themselves many times.
+    @Test func theCCrossingGivesTheSwiftCorrections() {
+        var rng = SplitMix64(seed: 2026_11_27)
+        var compared = 0, mismatches: [Int] = []
+        for case_ in 0..<400 {
+            let scale = [1.0, 10, 300, 300, 1e3, 1e6][case_ % 6]
+            var path = RasterPath()
+            path.move(to: RasterPoint(32 + scale * (rng.unit() - 0.5), 32 + scale * (rng.unit() - 0.5)))
+            for _ in 0..<(2 + case_ % 9) {
+                let p = RasterPoint(32 + scale * (rng.unit() - 0.5), 32 + scale * (rng.unit() - 0.5))
+                if case_ % 3 != 1 {
+                    path.cubic(to: p, control1: RasterPoint(32 + scale * (rng.unit() - 0.5), 32 + scale * (rng.unit() - 0.5)),
+                               control2: RasterPoint(32 + scale * (rng.unit() - 0.5), 32 + scale * (rng.unit() - 0.5)))
+                } else {
+                    path.line(to: p)
+                }
+            }
+            if case_ % 11 == 0 { path.close() }
+            let width = [0.1, 1, 2.5, 6, 40, 3.3][case_ % 6]
+            let angle = Double(case_) * 0.7, k = [1.0, 0.5, 2][case_ % 3]
+            var t = RasterTransform(a: k * cos(angle), b: k * sin(angle), c: -k * sin(angle), d: k * cos(angle), tx: 5, ty: -3)
+            if case_ % 4 == 3 { t = RasterTransform(a: t.a, b: t.b, c: -t.c, d: -t.d, tx: t.tx, ty: t.ty) }   // a reflection
+            if case_ % 5 == 0 { t = .identity }
+            var lists: [[SIMD3<Int32>]] = []
+            for native in [false, true] {
+                let stroker = PathStroker()
+                stroker.nativeOverlap = native
+                var outline = RasterPath(), list: [SIMD3<Int32>] = []
+                stroker.stroke(path, style: StrokeStyle(width: width, cap: .round, join: .round), transform: t, into: &outline)
+                stroker.overlapCorrections(into: &list)
+                lists.append(list)
+            }
+            if !lists[0].isEmpty { compared += 1 }
+            if lists[0] != lists[1] { mismatches.append(case_) }
+        }
+        #expect(mismatches.isEmpty, "cases \(mismatches.prefix(8))")
+        #expect(compared >= 100, "only \(compared) strokes had corrections")
+    }
+
     @Test func randomStrokesAreSafeAndBandIndependent() {
         var rng = SplitMix64(seed: 2026)
         let r = PathRasterizer()

@@ -261,6 +261,31 @@ void fbk_gradient_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opa
                                 float u0, float v0, float w0, float mu, float mv, float mw,
                                 int32_t before, int32_t after);
 
+
+/// One subpath of a stroke's centre line (FlipbookRaster `_OverlapGeometry.subs`): its first
+/// point, point count, whether it is closed, and its length.
+typedef struct {
+    int64_t start, count, closed;
+    double length;
+} fbk_overlap_sub;
+
+/// A stroke's centre lines in device space (`_OverlapGeometry`): points as (x, y) pairs, per
+/// point its arc length, subpath and corner flag (0 / 1), and the subpaths.
+typedef struct {
+    const double *p;
+    const double *arc;
+    const int32_t *sub;
+    const uint8_t *corner;
+    const fbk_overlap_sub *subs;
+} fbk_overlap_geometry;
+
+/// The corrections of the crossing of centre-line segments ka and kb of a stroke of half-width
+/// h (StrokeOverlap.swift's `crossing`, the reference, with the maths): (x, y, value) triples
+/// written to `out` (room for 4 * 49), their count returned. `lanes` 1: each pixel's nearest
+/// segments found with AVX-512 (the caller checks fbk_cpu_has_lane_walk()); the same result.
+intptr_t fbk_overlap_crossing(const fbk_overlap_geometry *geometry, intptr_t ka, intptr_t kb, double h, double sign,
+                              int lanes, int32_t *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -116,6 +116,9 @@ public final class PathStroker {
     var lastStroke: (halfWidth: Double, transform: RasterTransform)? = nil
     /// `overlapCorrections(into:)`'s arrays, kept between strokes.
     var overlapScratch = _OverlapGeometry(h: 0)
+    /// Whether `overlapCorrections(into:)` takes a crossing's pixels through the C twin
+    /// (`fbk_overlap_crossing`); nil: on the native backend (tests set it to compare the two).
+    var nativeOverlap: Bool? = nil
 
     public init() {}
 

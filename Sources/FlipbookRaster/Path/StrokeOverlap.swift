@@ -1,3 +1,5 @@
+import CFlipbookKernels
+
 /// Exact coverage where a stroke crosses itself.
 ///
 /// ## The error it removes
@@ -67,6 +69,7 @@ extension PathStroker {
         var geo = overlapScratch
         overlapScratch = _OverlapGeometry(h: 0)           // (geo owns the storage meanwhile)
         geo.reset(h: h)
+        geo.native = nativeOverlap ?? (RasterBackend.current.effective == .native)
         for sub in subs where sub.drawn && sub.count >= 2 {
             geo.addPolyline(pts, smooth, start: sub.start, count: sub.count, closed: sub.closed, transform: t)
         }
@@ -107,6 +110,11 @@ struct _OverlapGeometry {
     var subs: [(start: Int, count: Int, closed: Bool, length: Double)] = []
     /// Pieces: runs of segments (segment k: point k → k + 1, or the closing one), with boxes.
     var pieces: [(sub: Int, k0: Int, k1: Int, box: SIMD4<Double>)] = []
+    /// `subs` as the C code reads them (`fbk_overlap_sub`).
+    var csubs: [fbk_overlap_sub] = []
+    /// A crossing's pixels by the C twin of `crossing` (`fbk_overlap_crossing`, the same
+    /// corrections) rather than the Swift code: the native backend.
+    var native = false
 
     init(h: Double) { self.h = h }
 
@@ -116,6 +124,7 @@ struct _OverlapGeometry {
         p.removeAll(keepingCapacity: true); sub.removeAll(keepingCapacity: true)
         arc.removeAll(keepingCapacity: true); corner.removeAll(keepingCapacity: true)
         subs.removeAll(keepingCapacity: true); pieces.removeAll(keepingCapacity: true)
+        csubs.removeAll(keepingCapacity: true)
     }
 
     /// Adds the polyline `points[start ..< start + count]` mapped by `t` (`smooth[i]` false: a
@@ -172,6 +181,7 @@ struct _OverlapGeometry {
         var length = s
         if closed { let d = p[start] - p[start + n - 1]; length += (d * d).sum().squareRoot() }
         subs.append((start, n, closed, length))
+        csubs.append(fbk_overlap_sub(start: Int64(start), count: Int64(n), closed: closed ? 1 : 0, length: length))
         // Pieces of about 2h + 2 px (at least one segment), boxed around the centre line itself:
         // two pieces can only hold crossing segments where these boxes overlap.
         let target = Swift.max(2 * h + 2, 8)
@@ -288,7 +298,7 @@ struct _OverlapGeometry {
                 guard ka >= 0 else { continue }
                 crossingBudget -= 1
                 if crossingBudget < 0 { return }
-                crossing(ka, kb, sign: sign, into: &out)
+                if native { nativeCrossing(ka, kb, sign: sign, into: &out) } else { crossing(ka, kb, sign: sign, into: &out) }
             }
         }
     }
@@ -349,6 +359,31 @@ struct _OverlapGeometry {
         if s.cornerA, ((c - s.a) * (c - s.a)).sum() < lim { return nil }
         if s.cornerB, ((c - s.b) * (c - s.b)).sum() < lim { return nil }
         return s
+    }
+
+    /// `crossing` by its C twin (`fbk_overlap_crossing`, stroke_overlap.c: the same operations
+    /// in the same order without floating-point contraction, each pixel's nearest segments in
+    /// AVX-512 lanes when the CPU has them), so the same corrections
+    /// (`StrokeOverlapTests.theCCrossingGivesTheSwiftCorrections`).
+    func nativeCrossing(_ ka: Int, _ kb: Int, sign: Double, into out: inout [SIMD3<Int32>]) {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * 4 * 49) { buf in
+            let n = p.withUnsafeBytes { pb in
+                arc.withUnsafeBufferPointer { ab in
+                    sub.withUnsafeBufferPointer { sb in
+                        corner.withUnsafeBytes { cb in
+                            csubs.withUnsafeBufferPointer { ub in
+                                var g = fbk_overlap_geometry(p: pb.baseAddress!.assumingMemoryBound(to: Double.self),
+                                                             arc: ab.baseAddress, sub: sb.baseAddress,
+                                                             corner: cb.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                             subs: ub.baseAddress)
+                                return fbk_overlap_crossing(&g, ka, kb, h, sign, fbk_cpu_lane_walk_cached(), buf.baseAddress)
+                            }
+                        }
+                    }
+                }
+            }
+            for i in 0..<n { out.append(SIMD3(buf[3 * i], buf[3 * i + 1], buf[3 * i + 2])) }
+        }
     }
 
     /// The corrections of the crossing of centre-line segments ka and kb (see the type's
