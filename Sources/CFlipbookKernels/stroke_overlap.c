@@ -244,3 +244,114 @@ intptr_t fbk_overlap_crossing(const fbk_overlap_geometry *g, intptr_t ka, intptr
     }
     return w;
 }
+
+/* --- the search for crossings (`_OverlapGeometry.corrections`' pair sweep) --- */
+
+/* ⌊256·x⌋ + 2³² for x clamped to ±10⁷ (`_sortKey`) */
+static inline int64_t sort_key(double x) {
+    const double lo = -1e7 >= x ? -1e7 : x;
+    const double v = 1e7 < lo ? 1e7 : lo;
+    return (int64_t)floor(v * 256) + ((int64_t)1 << 32);
+}
+
+/* ascending sort of distinct keys (quicksort, median of three, insertion sort below 16: qsort's
+ * call per comparison cost more than the whole search) */
+static void sort_keys(int64_t *k, intptr_t n) {
+    while (n > 16) {
+        const int64_t a = k[0], b = k[n / 2], c = k[n - 1];
+        const int64_t pivot = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
+        intptr_t i = 0, j = n - 1;
+        for (;;) {
+            while (k[i] < pivot) i++;
+            while (k[j] > pivot) j--;
+            if (i >= j) break;
+            const int64_t t = k[i]; k[i] = k[j]; k[j] = t;
+            i++; j--;
+        }
+        /* [0, j] <= pivot <= [j + 1, n): recurse on the smaller side, loop on the larger */
+        if (j + 1 < n - j - 1) { sort_keys(k, j + 1); k += j + 1; n -= j + 1; }
+        else { sort_keys(k + j + 1, n - j - 1); n = j + 1; }
+    }
+    for (intptr_t i = 1; i < n; i++) {
+        const int64_t v = k[i];
+        intptr_t j = i;
+        while (j > 0 && k[j - 1] > v) { k[j] = k[j - 1]; j--; }
+        k[j] = v;
+    }
+}
+
+static inline double cross2(P2 u, P2 v) { return u.x * v.y - u.y * v.x; }
+
+/* `segmentsCross`: each segment's end points strictly on opposite sides of the other's line */
+static inline int segments_cross(P2 a0, P2 a1, P2 b0, P2 b1) {
+    const P2 da = { a1.x - a0.x, a1.y - a0.y }, db = { b1.x - b0.x, b1.y - b0.y };
+    const double d0 = cross2(da, (P2){ b0.x - a0.x, b0.y - a0.y }), d1 = cross2(da, (P2){ b1.x - a0.x, b1.y - a0.y });
+    const double d2 = cross2(db, (P2){ a0.x - b0.x, a0.y - b0.y }), d3 = cross2(db, (P2){ a1.x - b0.x, a1.y - b0.y });
+    return ((d0 > 0 && d1 < 0) || (d0 < 0 && d1 > 0)) && ((d2 > 0 && d3 < 0) || (d2 < 0 && d3 > 0));
+}
+
+/* the stretch of arc length of piece q (the closing segment ends at the subpath's length) */
+static inline void piece_range(const fbk_overlap_geometry *g, const fbk_overlap_piece *pc, const fbk_overlap_sub *sb,
+                               double *a0, double *a1) {
+    *a0 = g->arc[pc->k0];
+    *a1 = pc->k1 < sb->start + sb->count ? g->arc[pc->k1] : sb->length;
+}
+
+/* `arcGap`: the arc length between two pieces of one subpath (around a closed one the shorter
+ * way) */
+static double arc_gap(const fbk_overlap_geometry *g, const fbk_overlap_piece *pi, const fbk_overlap_piece *pj) {
+    const fbk_overlap_sub *sb = &g->subs[pi->sub];
+    double a0, a1, b0, b1;
+    piece_range(g, pi, sb, &a0, &a1); piece_range(g, pj, sb, &b0, &b1);
+    const double u = b0 - a1, v = a0 - b1;
+    const double inner = v >= u ? v : u;
+    const double gap = inner >= 0 ? inner : 0;
+    if (!sb->closed) return gap;
+    const double mx = b1 >= a1 ? b1 : a1, mn = b0 < a0 ? b0 : a0;
+    const double w = sb->length - mx + mn;
+    const double wrap = w >= 0 ? w : 0;
+    return wrap < gap ? wrap : gap;
+}
+
+intptr_t fbk_overlap_crossings(const fbk_overlap_geometry *g, const fbk_overlap_piece *pieces, intptr_t n, double h,
+                               int64_t *keys, double *boxes, int64_t *pairs) {
+    if (n < 2 || n >= (1 << 24)) return 0;
+    const double apart = 2 * h + 2;
+    for (intptr_t i = 0; i < n; i++) keys[i] = sort_key(pieces[i].box[0]) << 24 | i;
+    sort_keys(keys, n);
+    for (intptr_t o = 0; o < n; o++) {
+        const fbk_overlap_piece *pc = &pieces[keys[o] & 0xFFFFFF];
+        boxes[4 * o] = pc->box[0]; boxes[4 * o + 1] = pc->box[1]; boxes[4 * o + 2] = pc->box[2]; boxes[4 * o + 3] = pc->box[3];
+    }
+    int64_t pair_budget = FBK_OVERLAP_MAX_PAIR_TESTS, crossing_budget = FBK_OVERLAP_MAX_CROSSINGS;
+    intptr_t found = 0;
+    for (intptr_t oi = 0; oi < n; oi++) {
+        const intptr_t i = keys[oi] & 0xFFFFFF;
+        const double *bi = boxes + 4 * oi;
+        const int64_t limit = sort_key(bi[2]);
+        const fbk_overlap_piece *pi = &pieces[i];
+        for (intptr_t oj = oi + 1; oj < n && (keys[oj] >> 24) <= limit; oj++) {
+            if (--pair_budget < 0) return found;
+            const double *bj = boxes + 4 * oj;
+            if (!(bj[1] <= bi[3] && bi[1] <= bj[3])) continue;
+            const intptr_t j = keys[oj] & 0xFFFFFF;
+            const fbk_overlap_piece *pj = &pieces[j];
+            /* one bend, not two parts: pieces of one subpath close along it */
+            if (pi->sub == pj->sub && (llabs(i - j) <= 1 || arc_gap(g, pi, pj) <= 2 * apart)) continue;
+            const fbk_overlap_sub *si = &g->subs[pi->sub], *sj = &g->subs[pj->sub];
+            int64_t ka = -1, kb = -1;
+            for (int64_t a = pi->k0; a < pi->k1 && ka < 0; a++) {
+                const P2 a0 = pt(g->p, a), a1 = pt(g->p, next_of(si, a));
+                for (int64_t b = pj->k0; b < pj->k1; b++) {
+                    if (--pair_budget < 0) return found;
+                    if (segments_cross(a0, a1, pt(g->p, b), pt(g->p, next_of(sj, b)))) { ka = a; kb = b; break; }
+                }
+            }
+            if (ka < 0) continue;
+            if (--crossing_budget < 0) return found;
+            pairs[2 * found] = ka; pairs[2 * found + 1] = kb;
+            found++;
+        }
+    }
+    return found;
+}

@@ -142,6 +142,15 @@ import FlipbookTestSupport
         #expect(!list.isEmpty)
         // at most one entry per pixel (a pixel two crossings reach is dropped), in the 44 px box
         #expect(list.count <= 44 * 44)
+        // the budgets run out at the same test in the C search and the Swift one
+        for native in [false, true] {
+            let twin = PathStroker()
+            twin.nativeOverlap = native
+            var o = RasterPath(), l: [SIMD3<Int32>] = []
+            twin.stroke(path, style: StrokeStyle(width: 2, cap: .round, join: .round), into: &o)
+            twin.overlapCorrections(into: &l)
+            #expect(l == list, "native \(native)")
+        }
         // A dense spiral of 40,000 tiny segments: thousands of segments per 8 px piece, every
         // piece's box overlapping its neighbours' — the segment tests count against the budget.
         var spiral = RasterPath()

@@ -279,6 +279,24 @@ typedef struct {
     const fbk_overlap_sub *subs;
 } fbk_overlap_geometry;
 
+/// A piece of a stroke's centre line (`_OverlapGeometry.pieces`): its subpath, segments
+/// k0 ..< k1 (global point indices), and box (min x, min y, max x, max y).
+typedef struct {
+    int64_t sub, k0, k1;
+    double box[4];
+} fbk_overlap_piece;
+
+/// `_OverlapGeometry.maxPairTests` and `maxCrossings`: the budgets of one stroke's search.
+#define FBK_OVERLAP_MAX_PAIR_TESTS (1 << 22)
+#define FBK_OVERLAP_MAX_CROSSINGS (1 << 14)
+
+/// The crossings of a stroke's centre lines, as `_OverlapGeometry.corrections` finds them (the
+/// sweep over the pieces' boxes sorted by x, the same tests and budgets, in the same order):
+/// (ka, kb) pairs written to `pairs` (room for 2 * FBK_OVERLAP_MAX_CROSSINGS), their count
+/// returned. `keys` (n) and `boxes` (4n) are scratch.
+intptr_t fbk_overlap_crossings(const fbk_overlap_geometry *geometry, const fbk_overlap_piece *pieces, intptr_t n,
+                               double h, int64_t *keys, double *boxes, int64_t *pairs);
+
 /// The corrections of the crossing of centre-line segments ka and kb of a stroke of half-width
 /// h (StrokeOverlap.swift's `crossing`, the reference, with the maths): (x, y, value) triples
 /// written to `out` (room for 4 * 49), their count returned. `lanes` 1: each pixel's nearest

@@ -110,8 +110,10 @@ struct _OverlapGeometry {
     var subs: [(start: Int, count: Int, closed: Bool, length: Double)] = []
     /// Pieces: runs of segments (segment k: point k → k + 1, or the closing one), with boxes.
     var pieces: [(sub: Int, k0: Int, k1: Int, box: SIMD4<Double>)] = []
-    /// `subs` as the C code reads them (`fbk_overlap_sub`).
-    var csubs: [fbk_overlap_sub] = []
+    /// `subs` and `pieces` as the C code reads them (`fbk_overlap_sub`, `fbk_overlap_piece`),
+    /// and its scratch (`fbk_overlap_crossings`' keys, boxes and pairs).
+    var csubs: [fbk_overlap_sub] = [], cpieces: [fbk_overlap_piece] = []
+    var ckeys: [Int64] = [], cboxes: [Double] = [], cpairs: [Int64] = []
     /// A crossing's pixels by the C twin of `crossing` (`fbk_overlap_crossing`, the same
     /// corrections) rather than the Swift code: the native backend.
     var native = false
@@ -124,7 +126,7 @@ struct _OverlapGeometry {
         p.removeAll(keepingCapacity: true); sub.removeAll(keepingCapacity: true)
         arc.removeAll(keepingCapacity: true); corner.removeAll(keepingCapacity: true)
         subs.removeAll(keepingCapacity: true); pieces.removeAll(keepingCapacity: true)
-        csubs.removeAll(keepingCapacity: true)
+        csubs.removeAll(keepingCapacity: true); cpieces.removeAll(keepingCapacity: true)
     }
 
     /// Adds the polyline `points[start ..< start + count]` mapped by `t` (`smooth[i]` false: a
@@ -201,6 +203,8 @@ struct _OverlapGeometry {
                         k1 += 1
                     }
                     pieces.append((si, start + k0, start + k1, SIMD4(lo.x, lo.y, hi.x, hi.y)))
+                    cpieces.append(fbk_overlap_piece(sub: Int64(si), k0: Int64(start + k0), k1: Int64(start + k1),
+                                                     box: (lo.x, lo.y, hi.x, hi.y)))
                     k0 = k1
                 }
             }
@@ -253,8 +257,9 @@ struct _OverlapGeometry {
         return ((d0 > 0 && d1 < 0) || (d0 < 0 && d1 > 0)) && ((d2 > 0 && d3 < 0) || (d2 < 0 && d3 > 0))
     }
 
-    func corrections(sign: Double, into out: inout [SIMD3<Int32>]) {
+    mutating func corrections(sign: Double, into out: inout [SIMD3<Int32>]) {
         guard pieces.count >= 2 else { return }
+        if native { return nativeCorrections(sign: sign, into: &out) }
         let h = h, apart = 2 * h + 2
         // 1. Pairs of pieces whose boxes overlap, by a sweep in x over the boxes sorted by
         //    ⌊256·minX⌋ (a plain integer sort: key << 24 | index); the sweep runs while a box's
@@ -361,27 +366,57 @@ struct _OverlapGeometry {
         return s
     }
 
+    /// `corrections` with the search in C (`fbk_overlap_crossings`: the same sweep, tests,
+    /// budgets and order) and each crossing through `nativeCrossing`.
+    mutating func nativeCorrections(sign: Double, into out: inout [SIMD3<Int32>]) {
+        let n = cpieces.count
+        // the scratch moved out of self for the call (mutated inside a borrow of self, the
+        // arrays were copied — 256 KB a stroke)
+        var keys = ckeys, boxes = cboxes, pairs = cpairs
+        ckeys = []; cboxes = []; cpairs = []
+        if keys.count < n { keys = Array(repeating: 0, count: n); boxes = Array(repeating: 0, count: 4 * n) }
+        if pairs.isEmpty { pairs = Array(repeating: 0, count: 2 * Self.maxCrossings) }
+        let found = withGeometry { g in
+            cpieces.withUnsafeBufferPointer { pc in
+                keys.withUnsafeMutableBufferPointer { kb in
+                    boxes.withUnsafeMutableBufferPointer { bb in
+                        pairs.withUnsafeMutableBufferPointer { pb in
+                            fbk_overlap_crossings(g, pc.baseAddress, n, h, kb.baseAddress, bb.baseAddress, pb.baseAddress)
+                        }
+                    }
+                }
+            }
+        }
+        for k in 0..<found { nativeCrossing(Int(pairs[2 * k]), Int(pairs[2 * k + 1]), sign: sign, into: &out) }
+        ckeys = keys; cboxes = boxes; cpairs = pairs
+    }
+
+    /// The geometry as the C code reads it, valid during `body`.
+    func withGeometry<R>(_ body: (UnsafePointer<fbk_overlap_geometry>) -> R) -> R {
+        p.withUnsafeBytes { pb in
+            arc.withUnsafeBufferPointer { ab in
+                sub.withUnsafeBufferPointer { sb in
+                    corner.withUnsafeBytes { cb in
+                        csubs.withUnsafeBufferPointer { ub in
+                            var g = fbk_overlap_geometry(p: pb.baseAddress!.assumingMemoryBound(to: Double.self),
+                                                         arc: ab.baseAddress, sub: sb.baseAddress,
+                                                         corner: cb.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                         subs: ub.baseAddress)
+                            return body(&g)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// `crossing` by its C twin (`fbk_overlap_crossing`, stroke_overlap.c: the same operations
     /// in the same order without floating-point contraction, each pixel's nearest segments in
     /// AVX-512 lanes when the CPU has them), so the same corrections
     /// (`StrokeOverlapTests.theCCrossingGivesTheSwiftCorrections`).
     func nativeCrossing(_ ka: Int, _ kb: Int, sign: Double, into out: inout [SIMD3<Int32>]) {
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * 4 * 49) { buf in
-            let n = p.withUnsafeBytes { pb in
-                arc.withUnsafeBufferPointer { ab in
-                    sub.withUnsafeBufferPointer { sb in
-                        corner.withUnsafeBytes { cb in
-                            csubs.withUnsafeBufferPointer { ub in
-                                var g = fbk_overlap_geometry(p: pb.baseAddress!.assumingMemoryBound(to: Double.self),
-                                                             arc: ab.baseAddress, sub: sb.baseAddress,
-                                                             corner: cb.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                                             subs: ub.baseAddress)
-                                return fbk_overlap_crossing(&g, ka, kb, h, sign, fbk_cpu_lane_walk_cached(), buf.baseAddress)
-                            }
-                        }
-                    }
-                }
-            }
+            let n = withGeometry { g in fbk_overlap_crossing(g, ka, kb, h, sign, fbk_cpu_lane_walk_cached(), buf.baseAddress) }
             for i in 0..<n { out.append(SIMD3(buf[3 * i], buf[3 * i + 1], buf[3 * i + 2])) }
         }
     }
