@@ -100,22 +100,10 @@ FBK_AVX2_INLINE intptr_t sweep_row(int32_t *acc, uint64_t *bits, intptr_t words,
         if (!word) continue;
         bits[wi] = 0;
         while (word) {
-            int tz = __builtin_ctzll(word);
-            uint64_t rest = ~(word >> tz);
-            int end = tz + (rest ? __builtin_ctzll(rest) : 64);
-            word = end >= 64 ? 0 : (word >> end) << end;
-            intptr_t cx0 = wi * 512 + tz * 8, cx1 = wi * 512 + (intptr_t)end * 8;
-            intptr_t ge = cx0 < width ? cx0 : width;
-            if (ge > x) {                   /* the gap before the run: the running sum's byte */
-                uint8_t v = fbk_coverage_byte(carry, even_odd);
-                if (v) {
-                    memset(cov + x, v, (size_t)(ge - x));
-                    if (s < 0) s = x;
-                    e = ge;
-                } else if (s >= 0) {
-                    memset(cov + x, 0, (size_t)(ge - x));
-                }
-            }
+            intptr_t cx0, cx1;
+            fbk_take_run(&word, wi, &cx0, &cx1);
+            /* the gap before the run: the running sum's byte */
+            fbk_dense_gap(cov, x, cx0 < width ? cx0 : width, fbk_coverage_byte(carry, even_odd), &s, &e);
             carry = acc_run(acc + cx0, cov + cx0, cx1 - cx0, carry, even_odd);
             intptr_t lim = cx1 < width ? cx1 : width;
             if (lim > cx0) {
@@ -131,14 +119,7 @@ FBK_AVX2_INLINE intptr_t sweep_row(int32_t *acc, uint64_t *bits, intptr_t words,
             x = cx1;
         }
     }
-    if (carry != 0 && x < width) {
-        uint8_t v = fbk_coverage_byte(carry, even_odd);
-        if (v) {
-            memset(cov + x, v, (size_t)(width - x));
-            if (s < 0) s = x;
-            e = width;
-        }
-    }
+    if (carry != 0) fbk_dense_gap(cov, x, width, fbk_coverage_byte(carry, even_odd), &s, &e);
     *start = s < 0 ? 0 : s;
     return s < 0 ? 0 : e - s;
 }

@@ -25,34 +25,38 @@
 #define FBK_COV512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
 #define FBK_COV512_INLINE __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"), always_inline)) static inline
 
+/* Block i of a run: the 16 cells at acc (k: all 16, or the first 8 -- a run is whole groups
+ * of 8) zeroed and turned into their coverage values 0...255, one per 32-bit lane; *c holds the
+ * running sum in every lane, before and after. */
+FBK_COV512_INLINE __m512i cov_block16(int32_t *acc, __mmask16 k, __m512i *c, int even_odd) {
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i x = _mm512_maskz_loadu_epi32(k, acc);
+    _mm512_mask_storeu_epi32(acc, k, zero);
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
+    x = _mm512_add_epi32(x, *c);
+    *c = _mm512_permutexvar_epi32(_mm512_set1_epi32(15), x);   /* masked-off cells added 0: lane 15 = the last sum */
+    __m512i v;
+    if (even_odd) {
+        v = _mm512_and_si512(x, _mm512_set1_epi32((1 << 18) - 1));
+        v = _mm512_min_epi32(v, _mm512_sub_epi32(_mm512_set1_epi32(1 << 18), v));
+    } else {
+        v = _mm512_max_epi32(_mm512_min_epi32(_mm512_abs_epi32(x), _mm512_set1_epi32(1 << 17)), zero);
+    }
+    return _mm512_srli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(v, 8), v), _mm512_set1_epi32(1 << 16)), 17);
+}
+
 /* cells acc[0 ..< n) (n a multiple of 8) into bytes cov[0 ..< n), zeroing them; the running sum
  * from `carry` is returned. Non-zero bytes of cells below `lim` (relative) widen [*s, *e)
  * (positions relative to the row: `base` is the run's first cell). */
 FBK_COV512_INLINE int32_t acc_run16(int32_t *acc, uint8_t *cov, intptr_t n, int32_t carry, int even_odd,
                                    intptr_t base, intptr_t lim, intptr_t *s, intptr_t *e) {
-    const __m512i zero = _mm512_setzero_si512();
-    const __m512i full = _mm512_set1_epi32(1 << 17), two = _mm512_set1_epi32(1 << 18);
-    const __m512i wrap = _mm512_set1_epi32((1 << 18) - 1), half = _mm512_set1_epi32(1 << 16);
-    const __m512i last = _mm512_set1_epi32(15);
     __m512i c = _mm512_set1_epi32(carry);
     for (intptr_t i = 0; i < n; i += 16) {
         const __mmask16 k = n - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)0x00FF;   /* n - i is 8 or >= 16 */
-        __m512i x = _mm512_maskz_loadu_epi32(k, acc + i);
-        _mm512_mask_storeu_epi32(acc + i, k, zero);
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
-        x = _mm512_add_epi32(x, c);
-        c = _mm512_permutexvar_epi32(last, x);        /* masked-off cells added 0: lane 15 = the last sum */
-        __m512i v;
-        if (even_odd) {
-            v = _mm512_and_si512(x, wrap);
-            v = _mm512_min_epi32(v, _mm512_sub_epi32(two, v));
-        } else {
-            v = _mm512_max_epi32(_mm512_min_epi32(_mm512_abs_epi32(x), full), zero);
-        }
-        v = _mm512_srli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(v, 8), v), half), 17);
+        const __m512i v = cov_block16(acc + i, k, &c, even_odd);
         _mm_mask_storeu_epi8(cov + i, k, _mm512_cvtepi32_epi8(v));
         /* non-zero bytes of cells below lim */
         const intptr_t room = lim - i;
@@ -75,34 +79,14 @@ FBK_COV512_INLINE intptr_t sweep_row512(int32_t *acc, uint64_t *bits, intptr_t w
         if (!word) continue;
         bits[wi] = 0;
         while (word) {
-            int tz = __builtin_ctzll(word);
-            uint64_t rest = ~(word >> tz);
-            int end = tz + (rest ? __builtin_ctzll(rest) : 64);
-            word = end >= 64 ? 0 : (word >> end) << end;
-            intptr_t cx0 = wi * 512 + tz * 8, cx1 = wi * 512 + (intptr_t)end * 8;
-            intptr_t ge = cx0 < width ? cx0 : width;
-            if (ge > x) {                   /* the gap before the run: the running sum's byte */
-                uint8_t v = fbk_coverage_byte(carry, even_odd);
-                if (v) {
-                    memset(cov + x, v, (size_t)(ge - x));
-                    if (s < 0) s = x;
-                    e = ge;
-                } else if (s >= 0) {
-                    memset(cov + x, 0, (size_t)(ge - x));
-                }
-            }
+            intptr_t cx0, cx1;
+            fbk_take_run(&word, wi, &cx0, &cx1);
+            fbk_dense_gap(cov, x, cx0 < width ? cx0 : width, fbk_coverage_byte(carry, even_odd), &s, &e);
             carry = acc_run16(acc + cx0, cov + cx0, cx1 - cx0, carry, even_odd, cx0, width - cx0, &s, &e);
             x = cx1;
         }
     }
-    if (carry != 0 && x < width) {
-        uint8_t v = fbk_coverage_byte(carry, even_odd);
-        if (v) {
-            memset(cov + x, v, (size_t)(width - x));
-            if (s < 0) s = x;
-            e = width;
-        }
-    }
+    if (carry != 0) fbk_dense_gap(cov, x, width, fbk_coverage_byte(carry, even_odd), &s, &e);
     *start = s < 0 ? 0 : s;
     return s < 0 ? 0 : e - s;
 }
@@ -130,46 +114,17 @@ static inline uint32_t fbk_scale_color(uint32_t color, uint32_t v) {
  * cycles a block on it). */
 FBK_COV512_INLINE int32_t acc_paint16(int32_t *acc, uint32_t *dst, intptr_t n, int32_t carry, int even_odd,
                                      intptr_t lim, uint32_t color) {
-    const __m512i zero = _mm512_setzero_si512();
-    const __m512i full = _mm512_set1_epi32(1 << 17), two = _mm512_set1_epi32(1 << 18);
-    const __m512i wrap = _mm512_set1_epi32((1 << 18) - 1), half = _mm512_set1_epi32(1 << 16);
-    const __m512i last = _mm512_set1_epi32(15);
-    const __m512i clo = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), zero);
-    __m512i amask = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
-    __m512i klo_idx = _mm512_broadcast_i32x4(_mm_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1));
-    __m512i khi_idx = _mm512_broadcast_i32x4(_mm_setr_epi8(8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1));
-    __asm__("" : "+v"(amask), "+v"(klo_idx), "+v"(khi_idx));
+    const fbk_solid512 col = fbk_solid512_make(color);
     __m512i c = _mm512_set1_epi32(carry);
     for (intptr_t i = 0; i < n; i += 16) {
         const __mmask16 k = n - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)0x00FF;   /* n - i is 8 or >= 16 */
-        __m512i x = _mm512_maskz_loadu_epi32(k, acc + i);
-        _mm512_mask_storeu_epi32(acc + i, k, zero);
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
-        x = _mm512_add_epi32(x, c);
-        c = _mm512_permutexvar_epi32(last, x);
-        __m512i v;
-        if (even_odd) {
-            v = _mm512_and_si512(x, wrap);
-            v = _mm512_min_epi32(v, _mm512_sub_epi32(two, v));
-        } else {
-            v = _mm512_max_epi32(_mm512_min_epi32(_mm512_abs_epi32(x), full), zero);
-        }
-        v = _mm512_srli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(v, 8), v), half), 17);
+        const __m512i v = cov_block16(acc + i, k, &c, even_odd);
         const intptr_t room = lim - i;
         const __mmask16 in = room >= 16 ? (__mmask16)0xFFFF : room <= 0 ? (__mmask16)0 : (__mmask16)((1u << room) - 1u);
         const __mmask16 paint = _mm512_test_epi32_mask(v, v) & k & in;
         if (!paint) continue;                               /* nothing covered */
-        const __m512i slo = div255_512(_mm512_mullo_epi16(clo, _mm512_shuffle_epi8(v, klo_idx)));
-        const __m512i shi = div255_512(_mm512_mullo_epi16(clo, _mm512_shuffle_epi8(v, khi_idx)));
         const __m512i d = _mm512_maskz_loadu_epi32(paint, dst + i);
-        const __m512i dlo = _mm512_unpacklo_epi8(d, zero), dhi = _mm512_unpackhi_epi8(d, zero);
-        const __m512i plo = div255_512(_mm512_mullo_epi16(dlo, _mm512_shuffle_epi8(slo, amask)));
-        const __m512i phi = div255_512(_mm512_mullo_epi16(dhi, _mm512_shuffle_epi8(shi, amask)));
-        _mm512_mask_storeu_epi32(dst + i, paint, _mm512_packus_epi16(_mm512_sub_epi16(_mm512_add_epi16(slo, dlo), plo),
-                                                                   _mm512_sub_epi16(_mm512_add_epi16(shi, dhi), phi)));
+        _mm512_mask_storeu_epi32(dst + i, paint, solid_blend16(&col, d, v, 1));
     }
     return _mm_cvtsi128_si32(_mm512_castsi512_si128(c));
 }
@@ -186,24 +141,17 @@ FBK_COV512_INLINE void sweep_row_solid(int32_t *acc, uint64_t *bits, intptr_t wo
         if (!word) continue;
         bits[wi] = 0;
         while (word) {
-            int tz = __builtin_ctzll(word);
-            uint64_t rest = ~(word >> tz);
-            int end = tz + (rest ? __builtin_ctzll(rest) : 64);
-            word = end >= 64 ? 0 : (word >> end) << end;
-            intptr_t cx0 = wi * 512 + tz * 8, cx1 = wi * 512 + (intptr_t)end * 8;
-            intptr_t ge = cx0 < width ? cx0 : width;
-            if (ge > x) {
-                const uint8_t v = fbk_coverage_byte(carry, even_odd);
-                if (v) solid_over16(dst + x, v == 255 ? color : fbk_scale_color(color, v), NULL, ge - x);
-            }
+            intptr_t cx0, cx1;
+            fbk_take_run(&word, wi, &cx0, &cx1);
+            const intptr_t ge = cx0 < width ? cx0 : width;
+            const uint8_t v = fbk_coverage_byte(carry, even_odd);
+            if (ge > x && v) solid_over16(dst + x, v == 255 ? color : fbk_scale_color(color, v), NULL, ge - x);
             carry = acc_paint16(acc + cx0, dst + cx0, cx1 - cx0, carry, even_odd, width - cx0, color);
             x = cx1;
         }
     }
-    if (carry != 0 && x < width) {
-        const uint8_t v = fbk_coverage_byte(carry, even_odd);
-        if (v) solid_over16(dst + x, v == 255 ? color : fbk_scale_color(color, v), NULL, width - x);
-    }
+    const uint8_t v = fbk_coverage_byte(carry, even_odd);
+    if (x < width && v) solid_over16(dst + x, v == 255 ? color : fbk_scale_color(color, v), NULL, width - x);
 }
 
 FBK_COV512 void fbk_sweep_rows_solid_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,

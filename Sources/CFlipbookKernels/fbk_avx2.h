@@ -100,4 +100,28 @@ static inline uint8_t fbk_coverage_byte(int32_t s, int even_odd) {
     return (uint8_t)((v * 255 + (1 << 16)) >> 17);
 }
 
+/* The sweeps' walk over a row's bitmap (one bit per 8 cells): the next run of set bits of
+ * `*word` (word wi of the row), cleared from it, as cells [*cx0, *cx1). */
+static inline void fbk_take_run(uint64_t *word, intptr_t wi, intptr_t *cx0, intptr_t *cx1) {
+    const int tz = __builtin_ctzll(*word);
+    const uint64_t rest = ~(*word >> tz);
+    const int end = tz + (rest ? __builtin_ctzll(rest) : 64);
+    *word = end >= 64 ? 0 : (*word >> end) << end;
+    *cx0 = wi * 512 + tz * 8; *cx1 = wi * 512 + (intptr_t)end * 8;
+}
+
+/* A dense row's cells [x, ge) between runs: the running sum's byte v, or zeros once the row's
+ * covered pixels have begun (before them the bytes are left unspecified); [*s, *e) widened to
+ * the covered ones. */
+static inline void fbk_dense_gap(uint8_t *cov, intptr_t x, intptr_t ge, uint8_t v, intptr_t *s, intptr_t *e) {
+    if (ge <= x) return;
+    if (v) {
+        memset(cov + x, v, (size_t)(ge - x));
+        if (*s < 0) *s = x;
+        *e = ge;
+    } else if (*s >= 0) {
+        memset(cov + x, 0, (size_t)(ge - x));
+    }
+}
+
 #endif
