@@ -323,6 +323,9 @@ void fbk_line_lanes(const fbk_cells *b, int64_t x0, int64_t y0, int64_t x1, int6
 }
 
 void fbk_add_contours_with(const fbk_cells *b, const int32_t *points, const int32_t *ends, intptr_t contours, int lanes) {
+#if !(defined(__x86_64__) || defined(__i386__))
+    lanes = 0;                          /* no lane walks built here: the scalar walks */
+#endif
     fbk_rows_lanes rows; fbk_columns_lanes columns;
     rows.n = 0; columns.n = 0;
     if (lanes) {

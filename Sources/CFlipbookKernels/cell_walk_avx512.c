@@ -40,17 +40,22 @@
 #define FBK_LANES __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2")))
 #define FBK_LANES_INLINE __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2"), always_inline)) static inline
 
-/* after a walk of the first 8 lines (or all, when fewer): the rest to the front. `fields`:
- * the queue's arrays, laid out one after the other from `xa` (int64_t[16] each) */
-#define FBK_LANES_SHIFT(q, fields) do {                                                          \
+/* after a walk of the first 8 lines (or all, when fewer): the rest to the front, field by
+ * field (each an int64_t[16]) */
+FBK_LANES_INLINE void fbk_shift8(int64_t *f) { _mm512_storeu_si512(f, _mm512_loadu_si512(f + 8)); }
+#define FBK_LANES_SHIFT_ROWS(q) do {                                                             \
         if ((q)->n > 8) {                                                                        \
-            int64_t *f_ = (q)->xa;                                                               \
-            for (int a_ = 0; a_ < (fields); a_++)                                                \
-                _mm512_storeu_si512(f_ + 16 * a_, _mm512_loadu_si512(f_ + 16 * a_ + 8));        \
+            fbk_shift8((q)->xa); fbk_shift8((q)->ya); fbk_shift8((q)->dx); fbk_shift8((q)->dy);  \
+            fbk_shift8((q)->dir); fbk_shift8((q)->adx); fbk_shift8((q)->xs); fbk_shift8((q)->top); \
+            fbk_shift8((q)->xe); fbk_shift8((q)->bot); fbk_shift8((q)->w);                       \
             (q)->n -= 8;                                                                         \
         } else {                                                                                 \
             (q)->n = 0;                                                                          \
         }                                                                                        \
+    } while (0)
+#define FBK_LANES_SHIFT_COLUMNS(q) do {                                                          \
+        if ((q)->n > 8) fbk_shift8((q)->cl);                                                     \
+        FBK_LANES_SHIFT_ROWS(q);                                                                 \
     } while (0)
 
 /* floor(n / d) for 0 < d, |n| < 2^52, with n - q*d in [0, d) */
@@ -170,7 +175,7 @@ FBK_LANES void fbk_walk_rows_lanes_avx512(const fbk_cells *C, fbk_rows_lanes *q)
             rr = _mm512_mask_add_epi64(rr, (__mmask8)~k, rr, dyT);
         }
     }
-    FBK_LANES_SHIFT(q, 11);
+    FBK_LANES_SHIFT_ROWS(q);
 }
 
 FBK_LANES void fbk_walk_columns_lanes_avx512(const fbk_cells *C, fbk_columns_lanes *q) {
@@ -279,7 +284,7 @@ FBK_LANES void fbk_walk_columns_lanes_avx512(const fbk_cells *C, fbk_columns_lan
             cr = _mm512_mask_add_epi64(cr, (__mmask8)~k, cr, adx);
         }
     }
-    FBK_LANES_SHIFT(q, 12);
+    FBK_LANES_SHIFT_COLUMNS(q);
 }
 
 /* Appends the lanes `m` of the vectors to a queue's arrays at q->n (register compress, then a

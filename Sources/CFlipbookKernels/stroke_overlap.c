@@ -16,7 +16,11 @@
 #include <math.h>
 #include <stdlib.h>
 
+#if defined(__clang__)
 #pragma clang fp contract(off)
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
 #pragma STDC FP_CONTRACT OFF
 
 typedef struct { double x, y; } P2;
