@@ -39,7 +39,10 @@ import CFlipbookKernels
 /// sum changes at that pixel only) before the sweep — in every band, from the same integers,
 /// so bands and threads still give the same bytes.
 ///
-/// The compositor (shape layers under an affine transform) and `CGContext` strokes use it.
+/// The compositor (shape layers under an affine transform) and `CGContext` strokes use it. On
+/// the native backend the search and each crossing's pixels are computed by the C twin
+/// (`fbk_overlap_crossings`, `fbk_overlap_crossing`: the same operations, the same integers);
+/// this code is the reference, and the portable backend's.
 /// Left alone (documented limits): strokes without round caps *and* round joins, dashed
 /// strokes, transforms that are not similarities (the device stroke is not a strip of constant
 /// width), pixels near a cap or a sharp join of either part (the part is not a strip there),
