@@ -45,6 +45,9 @@ def load_flipbook(paths):
             d = json.load(fh)
         machine = machine or d.get('machine')
         for w in d['workloads']:
+            # the workload's own row: its variants (W6a / W6b "plan each frame") are extra rows
+            if w.get('variant'):
+                continue
             rows[(w['name'], w['threads'])] = w
     return rows, machine
 
