@@ -326,15 +326,13 @@ void fbk_add_contours_with(const fbk_cells *b, const int32_t *points, const int3
 #if !(defined(__x86_64__) || defined(__i386__))
     lanes = 0;                          /* no lane walks built here: the scalar walks */
 #endif
-    fbk_rows_lanes rows; fbk_columns_lanes columns;
-    rows.n = 0; columns.n = 0;
     if (lanes) {
+        fbk_rows_lanes rows; fbk_columns_lanes columns;
+        rows.n = 0; columns.n = 0;
         fbk_add_contours_lanes_avx512(b, points, ends, contours, &rows, &columns);
         fbk_flush_lanes(b, &rows, &columns);
         return;
     }
-    fbk_rows_lanes *rq = lanes ? &rows : (fbk_rows_lanes *)0;
-    fbk_columns_lanes *cq = lanes ? &columns : (fbk_columns_lanes *)0;
     /* an edge with both ends at or above the buffer's first sub-row, or both at or below its
      * end, adds nothing: skipped here (most edges of a shape miss most of the bands it meets) */
     const I y_lo = b->y_min_sub, y_hi = b->y_max_sub;
@@ -346,13 +344,12 @@ void fbk_add_contours_with(const fbk_cells *b, const int32_t *points, const int3
             I cx = sx, cy = sy;
             for (I i = start + 1; i <= end; i++) {
                 const I x = i < end ? points[2 * i] : sx, y = i < end ? points[2 * i + 1] : sy;
-                if (!((y <= y_lo && cy <= y_lo) || (y >= y_hi && cy >= y_hi))) fbk_line_q(b, cx, cy, x, y, rq, cq);
+                if (!((y <= y_lo && cy <= y_lo) || (y >= y_hi && cy >= y_hi))) fbk_line(b, cx, cy, x, y);
                 cx = x; cy = y;
             }
         }
         start = end;
     }
-    if (lanes) fbk_flush_lanes(b, rq, cq);
 }
 
 void fbk_add_polygon(const fbk_cells *b, const int32_t *points, intptr_t n) {

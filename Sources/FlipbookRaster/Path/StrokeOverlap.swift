@@ -306,7 +306,7 @@ struct _OverlapGeometry {
                 guard ka >= 0 else { continue }
                 crossingBudget -= 1
                 if crossingBudget < 0 { return }
-                if native { nativeCrossing(ka, kb, sign: sign, into: &out) } else { crossing(ka, kb, sign: sign, into: &out) }
+                crossing(ka, kb, sign: sign, into: &out)
             }
         }
     }
