@@ -101,6 +101,24 @@ public enum SpanBlend {
         }
     }
 
+    /// Rows `0 ..< count` of a chunk of dense coverage rows (`CoverageSink.denseRows`) painted
+    /// with one colour by one `solidOverSpans` call: row `i`'s `counts[i]` pixels start at
+    /// `origin + i·rowStride + starts[i]` (`origin`: the chunk's first row at its `x`), with the
+    /// coverage at `coverage + i·stride + starts[i]` (rows with no coverage skipped).
+    package static func solidOverRows(_ origin: UnsafeMutablePointer<UInt32>, rowStride: Int, count: Int,
+                                      starts: UnsafePointer<Int>, counts: UnsafePointer<Int>,
+                                      coverage: UnsafePointer<UInt8>, stride: Int, color: RGBA8,
+                                      backend: RasterBackend = .current) {
+        withUnsafeTemporaryAllocation(of: fbk_span.self, capacity: count) { buf in
+            var m = 0
+            for i in 0..<count where counts[i] > 0 {
+                buf[m] = fbk_span(dst: origin + i * rowStride + starts[i], n: counts[i], mask: coverage + i * stride + starts[i])
+                m += 1
+            }
+            solidOverSpans(buf.baseAddress!, count: m, color: color, backend: backend)
+        }
+    }
+
     /// Multiplies every pixel of the span by a premultiplied tint, channel by channel (the
     /// colour multiplier of an emitter particle or a replicator instance):
     ///

@@ -342,9 +342,13 @@ struct _Cells {
         let acc = acc, bits = bits, cov = cov
         let width = width, stride = stride, words = words, ox = ox, oy = oy
         let skip0 = skip0, skip1 = skip1
-        if be == .native && (S.prefersDenseRows || (sink.solidTarget != nil && fbk_cpu_lane_walk_cached() != 0)) {
-            sweepDense(evenOdd: evenOdd, straight: straight, into: &sink)
-            return
+        if be == .native {
+            // a solid colour painted as the rows are swept (AVX-512), else dense rows if wanted
+            let target = fbk_cpu_lane_walk_cached() != 0 ? sink.solidTarget : nil
+            if S.prefersDenseRows || target != nil {
+                sweepDense(evenOdd: evenOdd, straight: straight, target: target, into: &sink)
+                return
+            }
         }
         for row in 0..<height {
             let rowAcc = acc + row * stride, rowBits = bits + row * words
@@ -422,14 +426,14 @@ struct _Cells {
     /// up to ``denseChunk`` rows at a time through `fbk_sweep_rows_avx512` / `_avx2` (runs accumulated, gaps
     /// filled and each row's ends found in C; the rows' coverage side by side in `cov`), then
     /// the chunk to ``CoverageSink/denseRows(y:count:x:starts:counts:coverage:stride:)``. The same pixels and
-    /// bytes as the spans (`denseRowsMatchSpans`); the straight rows as in the span sweep.
+    /// bytes as the spans (`denseRowsMatchSpans`); the straight rows as in the span sweep. With
+    /// `target` (the sink's ``CoverageSink/solidTarget``, AVX-512) the rows are painted as they
+    /// are swept (`fbk_sweep_rows_solid_avx512`) instead of going to `denseRows`.
     @inlinable
-    func sweepDense<S: CoverageSink>(evenOdd: Bool, straight: StraightRows?, into sink: inout S) {
+    func sweepDense<S: CoverageSink>(evenOdd: Bool, straight: StraightRows?, target: SolidTarget?, into sink: inout S) {
         let acc = acc, bits = bits, cov = cov
         let width = width, stride = stride, words = words, ox = ox, oy = oy, height = height
         let skip0 = skip0, skip1 = skip1, chunk = covRows
-        // a solid colour painted as the rows are swept (AVX-512; else the rows go to the sink)
-        let target = fbk_cpu_lane_walk_cached() != 0 ? sink.solidTarget : nil
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * chunk) { buf in
             let starts = buf.baseAddress!, counts = buf.baseAddress! + chunk
             var row = 0

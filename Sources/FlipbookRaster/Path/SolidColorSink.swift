@@ -1,4 +1,3 @@
-import CFlipbookKernels
 import FlipbookPixels
 
 /// A ``CoverageSink`` that paints one premultiplied colour source-over through the coverage,
@@ -46,15 +45,8 @@ public struct SolidColorSink: CoverageSink {
 
     public mutating func denseRows(y: Int, count: Int, x: Int, starts: UnsafePointer<Int>, counts: UnsafePointer<Int>,
                                    coverage: UnsafePointer<UInt8>, stride: Int) {
-        withUnsafeTemporaryAllocation(of: fbk_span.self, capacity: count) { buf in
-            var m = 0
-            for i in 0..<count where counts[i] > 0 {
-                buf[m] = fbk_span(dst: pixels + (y + i) * rowStride + x + starts[i], n: counts[i],
-                                  mask: coverage + i * stride + starts[i])
-                m += 1
-            }
-            SpanBlend.solidOverSpans(buf.baseAddress!, count: m, color: color, backend: backend)
-        }
+        SpanBlend.solidOverRows(pixels + y * rowStride + x, rowStride: rowStride, count: count, starts: starts,
+                                counts: counts, coverage: coverage, stride: stride, color: color, backend: backend)
     }
 }
 

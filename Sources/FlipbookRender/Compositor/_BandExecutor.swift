@@ -553,20 +553,14 @@ extension _SolidPainter {
                            rowStride: target.stride, color: RGBA8(packed: color))
     }
 
-    /// Rows at full opacity through one kernel call (`SpanBlend.solidOverSpans`), the same
+    /// Rows at full opacity through one kernel call (`SpanBlend.solidOverRows`), the same
     /// bytes as `span` per row; with an opacity below 255 (coverage folded per row into one
     /// scratch row) row by row.
     func rows(_ y: Int, _ n: Int, _ x: Int, _ starts: UnsafePointer<Int>, _ counts: UnsafePointer<Int>,
               _ coverage: UnsafePointer<UInt8>, _ stride: Int, _ target: _Target) {
         guard alpha == 255 else { return spanByRow(y, n, x, starts, counts, coverage, stride, target) }
-        withUnsafeTemporaryAllocation(of: fbk_span.self, capacity: n) { buf in
-            var m = 0
-            for i in 0..<n where counts[i] > 0 {
-                buf[m] = fbk_span(dst: target.row(y + i) + x + starts[i], n: counts[i], mask: coverage + i * stride + starts[i])
-                m += 1
-            }
-            SpanBlend.solidOverSpans(buf.baseAddress!, count: m, color: RGBA8(packed: color), backend: backend)
-        }
+        SpanBlend.solidOverRows(target.row(y) + x, rowStride: target.stride, count: n, starts: starts, counts: counts,
+                                coverage: coverage, stride: stride, color: RGBA8(packed: color), backend: backend)
     }
 }
 
