@@ -95,29 +95,24 @@ FBK_AVX2_INLINE intptr_t sweep_row(int32_t *acc, uint64_t *bits, intptr_t words,
                                    int even_odd, uint8_t *cov, intptr_t *start) {
     int32_t carry = 0;
     intptr_t x = 0, s = -1, e = 0;
-    for (intptr_t wi = 0; wi < words; wi++) {
-        uint64_t word = bits[wi];
-        if (!word) continue;
-        bits[wi] = 0;
-        while (word) {
-            intptr_t cx0, cx1;
-            fbk_take_run(&word, wi, &cx0, &cx1);
-            /* the gap before the run: the running sum's byte */
-            fbk_dense_gap(cov, x, cx0 < width ? cx0 : width, fbk_coverage_byte(carry, even_odd), &s, &e);
-            carry = acc_run(acc + cx0, cov + cx0, cx1 - cx0, carry, even_odd);
-            intptr_t lim = cx1 < width ? cx1 : width;
-            if (lim > cx0) {
-                intptr_t f = s < 0 ? first_nonzero(cov, cx0, lim) : cx0;
-                if (f >= 0) {
-                    intptr_t l = end_nonzero(cov, cx0, lim);
-                    if (l > cx0) {
-                        if (s < 0) s = f;
-                        e = l;
-                    }
+    fbk_runs runs = fbk_runs_of(bits, words);
+    intptr_t cx0, cx1;
+    while (fbk_next_run(&runs, &cx0, &cx1)) {
+        /* the gap before the run: the running sum's byte */
+        fbk_dense_gap(cov, x, cx0 < width ? cx0 : width, fbk_coverage_byte(carry, even_odd), &s, &e);
+        carry = acc_run(acc + cx0, cov + cx0, cx1 - cx0, carry, even_odd);
+        intptr_t lim = cx1 < width ? cx1 : width;
+        if (lim > cx0) {
+            intptr_t f = s < 0 ? first_nonzero(cov, cx0, lim) : cx0;
+            if (f >= 0) {
+                intptr_t l = end_nonzero(cov, cx0, lim);
+                if (l > cx0) {
+                    if (s < 0) s = f;
+                    e = l;
                 }
             }
-            x = cx1;
         }
+        x = cx1;
     }
     if (carry != 0) fbk_dense_gap(cov, x, width, fbk_coverage_byte(carry, even_odd), &s, &e);
     *start = s < 0 ? 0 : s;

@@ -74,17 +74,12 @@ FBK_COV512_INLINE intptr_t sweep_row512(int32_t *acc, uint64_t *bits, intptr_t w
                                        int even_odd, uint8_t *cov, intptr_t *start) {
     int32_t carry = 0;
     intptr_t x = 0, s = -1, e = 0;
-    for (intptr_t wi = 0; wi < words; wi++) {
-        uint64_t word = bits[wi];
-        if (!word) continue;
-        bits[wi] = 0;
-        while (word) {
-            intptr_t cx0, cx1;
-            fbk_take_run(&word, wi, &cx0, &cx1);
-            fbk_dense_gap(cov, x, cx0 < width ? cx0 : width, fbk_coverage_byte(carry, even_odd), &s, &e);
-            carry = acc_run16(acc + cx0, cov + cx0, cx1 - cx0, carry, even_odd, cx0, width - cx0, &s, &e);
-            x = cx1;
-        }
+    fbk_runs runs = fbk_runs_of(bits, words);
+    intptr_t cx0, cx1;
+    while (fbk_next_run(&runs, &cx0, &cx1)) {
+        fbk_dense_gap(cov, x, cx0 < width ? cx0 : width, fbk_coverage_byte(carry, even_odd), &s, &e);
+        carry = acc_run16(acc + cx0, cov + cx0, cx1 - cx0, carry, even_odd, cx0, width - cx0, &s, &e);
+        x = cx1;
     }
     if (carry != 0) fbk_dense_gap(cov, x, width, fbk_coverage_byte(carry, even_odd), &s, &e);
     *start = s < 0 ? 0 : s;
@@ -136,19 +131,14 @@ FBK_COV512_INLINE void sweep_row_solid(int32_t *acc, uint64_t *bits, intptr_t wo
                                       uint32_t *dst, uint32_t color) {
     int32_t carry = 0;
     intptr_t x = 0;
-    for (intptr_t wi = 0; wi < words; wi++) {
-        uint64_t word = bits[wi];
-        if (!word) continue;
-        bits[wi] = 0;
-        while (word) {
-            intptr_t cx0, cx1;
-            fbk_take_run(&word, wi, &cx0, &cx1);
-            const intptr_t ge = cx0 < width ? cx0 : width;
-            const uint8_t v = fbk_coverage_byte(carry, even_odd);
-            if (ge > x && v) solid_over16(dst + x, v == 255 ? color : fbk_scale_color(color, v), NULL, ge - x);
-            carry = acc_paint16(acc + cx0, dst + cx0, cx1 - cx0, carry, even_odd, width - cx0, color);
-            x = cx1;
-        }
+    fbk_runs runs = fbk_runs_of(bits, words);
+    intptr_t cx0, cx1;
+    while (fbk_next_run(&runs, &cx0, &cx1)) {
+        const intptr_t ge = cx0 < width ? cx0 : width;
+        const uint8_t v = fbk_coverage_byte(carry, even_odd);
+        if (ge > x && v) solid_over16(dst + x, v == 255 ? color : fbk_scale_color(color, v), NULL, ge - x);
+        carry = acc_paint16(acc + cx0, dst + cx0, cx1 - cx0, carry, even_odd, width - cx0, color);
+        x = cx1;
     }
     const uint8_t v = fbk_coverage_byte(carry, even_odd);
     if (x < width && v) solid_over16(dst + x, v == 255 ? color : fbk_scale_color(color, v), NULL, width - x);

@@ -100,14 +100,29 @@ static inline uint8_t fbk_coverage_byte(int32_t s, int even_odd) {
     return (uint8_t)((v * 255 + (1 << 16)) >> 17);
 }
 
-/* The sweeps' walk over a row's bitmap (one bit per 8 cells): the next run of set bits of
- * `*word` (word wi of the row), cleared from it, as cells [*cx0, *cx1). */
-static inline void fbk_take_run(uint64_t *word, intptr_t wi, intptr_t *cx0, intptr_t *cx1) {
-    const int tz = __builtin_ctzll(*word);
-    const uint64_t rest = ~(*word >> tz);
+/* The sweeps' walk over a row's bitmap (one bit per 8 cells): its runs of set bits, in
+ * order, each word zeroed as it is read --
+ *     fbk_runs r = fbk_runs_of(bits, words);
+ *     while (fbk_next_run(&r, &cx0, &cx1)) ...      cells [cx0, cx1) of the row */
+typedef struct { uint64_t *bits; intptr_t words, wi; uint64_t word; } fbk_runs;
+
+static inline fbk_runs fbk_runs_of(uint64_t *bits, intptr_t words) {
+    fbk_runs r = { bits, words, -1, 0 };
+    return r;
+}
+
+static inline int fbk_next_run(fbk_runs *r, intptr_t *cx0, intptr_t *cx1) {
+    while (!r->word) {
+        if (++r->wi >= r->words) return 0;
+        r->word = r->bits[r->wi];
+        if (r->word) r->bits[r->wi] = 0;
+    }
+    const int tz = __builtin_ctzll(r->word);
+    const uint64_t rest = ~(r->word >> tz);
     const int end = tz + (rest ? __builtin_ctzll(rest) : 64);
-    *word = end >= 64 ? 0 : (*word >> end) << end;
-    *cx0 = wi * 512 + tz * 8; *cx1 = wi * 512 + (intptr_t)end * 8;
+    r->word = end >= 64 ? 0 : (r->word >> end) << end;
+    *cx0 = r->wi * 512 + tz * 8; *cx1 = r->wi * 512 + (intptr_t)end * 8;
+    return 1;
 }
 
 /* A dense row's cells [x, ge) between runs: the running sum's byte v, or zeros once the row's
