@@ -3,12 +3,47 @@ import Testing
 @testable import FlipbookRaster
 import FlipbookTestSupport
 
-/// The AVX-512BW source-over must equal the AVX2 one bit for bit (which the backend twin tests
+/// The AVX-512 source-overs must equal the AVX2 one bit for bit (which the backend twin tests
 /// tie to the portable Swift kernels): span lengths 0...67 (blocks of 16 plus every tail),
-/// unaligned starts, several opacities. Skipped (not failed) where the CPU lacks AVX-512BW.
+/// unaligned starts, several opacities. Skipped (not failed) where the CPU lacks the ISA: each
+/// kernel (`fbk_over_avx512bw`, `fbk_over_avx512vbmi`) is tested on its own, whichever one
+/// `fbk_over_avx512` picks here.
 @Suite struct AVX512TwinTests {
+    typealias OverKernel = (UnsafeMutablePointer<UInt32>?, UnsafePointer<UInt32>?, Int, UInt32) -> Void
+
     @Test(.enabled(if: CPU.hasAVX512BW, "the CPU has no AVX-512BW (or no AVX2)"))
     func avx512SourceOverEqualsAVX2() {
+        let bw = spanFailures(fbk_over_avx512bw), dispatched = spanFailures(fbk_over_avx512)
+        #expect(bw.isEmpty, "\(bw.prefix(5))")
+        #expect(dispatched.isEmpty, "\(dispatched.prefix(5))")
+    }
+
+    @Test(.enabled(if: CPU.hasAVX512VBMI, "the CPU has no AVX-512 VBMI"))
+    func vbmiSourceOverEqualsAVX2() {
+        let failures = spanFailures(fbk_over_avx512vbmi)
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
+    /// Every opacity through the VBMI kernel's byte table (0...255, two table halves), on
+    /// random premultiplied bytes, 100 pixels (6 blocks and a tail).
+    @Test(.enabled(if: CPU.hasAVX512VBMI, "the CPU has no AVX-512 VBMI"))
+    func vbmiSourceOverEqualsAVX2AtEveryOpacity() {
+        var rng = SplitMix64(seed: 515)
+        let src = (0..<100).map { _ in rng.premultiplied() }
+        let base = (0..<100).map { _ in rng.premultiplied() }
+        var failures: [UInt32] = []
+        for opacity: UInt32 in 0...255 {
+            var a = base, b = base
+            src.withUnsafeBufferPointer { s in
+                a.withUnsafeMutableBufferPointer { fbk_over_avx2($0.baseAddress!, s.baseAddress!, nil, 100, opacity) }
+                b.withUnsafeMutableBufferPointer { fbk_over_avx512vbmi($0.baseAddress!, s.baseAddress!, 100, opacity) }
+            }
+            if a != b { failures.append(opacity) }
+        }
+        #expect(failures.isEmpty, "opacities \(failures.prefix(8))")
+    }
+
+    private func spanFailures(_ kernel: OverKernel) -> [String] {
         var rng = SplitMix64(seed: 512)
         let src = (0..<80).map { _ in rng.premultiplied() }
         var failures: [String] = []
@@ -19,42 +54,46 @@ import FlipbookTestSupport
                     var a = base, b = base
                     src.withUnsafeBufferPointer { s in
                         a.withUnsafeMutableBufferPointer { fbk_over_avx2($0.baseAddress! + start, s.baseAddress! + start, nil, count, opacity) }
-                        b.withUnsafeMutableBufferPointer { fbk_over_avx512($0.baseAddress! + start, s.baseAddress! + start, count, opacity) }
+                        b.withUnsafeMutableBufferPointer { kernel($0.baseAddress! + start, s.baseAddress! + start, count, opacity) }
                     }
                     if a != b { failures.append("n=\(count) start=\(start) op=\(opacity)") }
                 }
             }
         }
-        #expect(failures.count == 0, "\(failures.prefix(5))")
+        return failures
     }
 
-    /// The kernel evaluates d' = s' + d − div255(d·s'a) instead of s' + div255(d·(255 − s'a)):
-    /// the same number for every byte pair (div255 never meets an exact half there). Checked on
-    /// bytes that are not premultiplied too (colour above alpha, where the sum saturates), and
+    /// The kernels evaluate d' = s' + d − div255(d·s'a) or s' + div255(d·(255 − s'a)): the same
+    /// number for every byte pair (div255 never meets an exact half there). Checked on bytes
+    /// that are not premultiplied too (colour above alpha, where the sum saturates), and
     /// exhaustively over every (d, a) through a one-channel span.
     @Test(.enabled(if: CPU.hasAVX512BW, "the CPU has no AVX-512BW (or no AVX2)"))
     func avx512SourceOverEqualsAVX2OnAnyBytes() {
-        var rng = SplitMix64(seed: 513)
+        var kernels: [(String, OverKernel)] = [("bw", fbk_over_avx512bw)]
+        if CPU.hasAVX512VBMI { kernels.append(("vbmi", fbk_over_avx512vbmi)) }
         var failures: [String] = []
-        for opacity: UInt32 in [255, 200, 77] {
-            let src = (0..<4096).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
-            let base = (0..<4096).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+        for (name, kernel) in kernels {
+            var rng = SplitMix64(seed: 513)
+            for opacity: UInt32 in [255, 200, 128, 77] {
+                let src = (0..<4096).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+                let base = (0..<4096).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+                var a = base, b = base
+                src.withUnsafeBufferPointer { s in
+                    a.withUnsafeMutableBufferPointer { fbk_over_avx2($0.baseAddress!, s.baseAddress!, nil, 4096, opacity) }
+                    b.withUnsafeMutableBufferPointer { kernel($0.baseAddress!, s.baseAddress!, 4096, opacity) }
+                }
+                if a != b { failures.append("\(name): random bytes, op=\(opacity)") }
+            }
+            // Every destination byte d against every source alpha a (colour channels 0).
+            let src = (0..<65536).map { UInt32($0 & 255) << 24 }
+            let base = (0..<65536).map { UInt32($0 >> 8) * 0x0101_0101 }
             var a = base, b = base
             src.withUnsafeBufferPointer { s in
-                a.withUnsafeMutableBufferPointer { fbk_over_avx2($0.baseAddress!, s.baseAddress!, nil, 4096, opacity) }
-                b.withUnsafeMutableBufferPointer { fbk_over_avx512($0.baseAddress!, s.baseAddress!, 4096, opacity) }
+                a.withUnsafeMutableBufferPointer { fbk_over_avx2($0.baseAddress!, s.baseAddress!, nil, 65536, 255) }
+                b.withUnsafeMutableBufferPointer { kernel($0.baseAddress!, s.baseAddress!, 65536, 255) }
             }
-            if a != b { failures.append("random bytes, op=\(opacity)") }
+            if a != b { failures.append("\(name): exhaustive (d, a)") }
         }
-        // Every destination byte d against every source alpha a (colour channels 0).
-        let src = (0..<65536).map { UInt32($0 & 255) << 24 }
-        let base = (0..<65536).map { UInt32($0 >> 8) * 0x0101_0101 }
-        var a = base, b = base
-        src.withUnsafeBufferPointer { s in
-            a.withUnsafeMutableBufferPointer { fbk_over_avx2($0.baseAddress!, s.baseAddress!, nil, 65536, 255) }
-            b.withUnsafeMutableBufferPointer { fbk_over_avx512($0.baseAddress!, s.baseAddress!, 65536, 255) }
-        }
-        if a != b { failures.append("exhaustive (d, a)") }
         #expect(failures.isEmpty, "\(failures)")
     }
 

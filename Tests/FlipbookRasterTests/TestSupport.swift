@@ -28,6 +28,8 @@ enum CPU {
     /// AVX-512F/BW on top of AVX2, whatever `FLIPBOOK_AVX512` says: the AVX-512 kernels can be
     /// called directly.
     static let hasAVX512BW = RasterBackend.nativeAvailable && fbk_cpu_has_avx512bw() != 0
+    /// AVX-512 VBMI on top of that: `fbk_over_avx512vbmi` can be called directly.
+    static let hasAVX512VBMI = hasAVX512BW && fbk_cpu_has_avx512vbmi() != 0
 }
 
 extension RasterBackend {

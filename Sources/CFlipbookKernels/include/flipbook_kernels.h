@@ -100,9 +100,20 @@ typedef struct {
 void fbk_solid_spans_avx512(const fbk_span *spans, intptr_t count, uint32_t color);
 void fbk_solid_spans_avx2(const fbk_span *spans, intptr_t count, uint32_t color);
 
-/// fbk_over_avx2 without a mask, 16 pixels per block with AVX-512BW (bit-identical; the last
-/// n mod 16 pixels run fbk_over_avx2). Callers must check fbk_cpu_has_avx512bw().
+/// fbk_over_avx2 without a mask, 16 pixels per block with AVX-512 (bit-identical; the last
+/// n mod 16 pixels run fbk_over_avx2): fbk_over_avx512vbmi where the CPU has AVX-512 VBMI,
+/// else fbk_over_avx512bw. Callers must check fbk_cpu_has_avx512bw().
 void fbk_over_avx512(uint32_t *dst, const uint32_t *src, intptr_t n, uint32_t opacity);
+/// The AVX-512BW kernel of fbk_over_avx512 (16-bit lanes).
+void fbk_over_avx512bw(uint32_t *dst, const uint32_t *src, intptr_t n, uint32_t opacity);
+/// The AVX-512 VBMI kernel of fbk_over_avx512 (a byte table for the opacity, even and odd
+/// bytes in place). Callers must check fbk_cpu_has_avx512vbmi().
+void fbk_over_avx512vbmi(uint32_t *dst, const uint32_t *src, intptr_t n, uint32_t opacity);
+/// 1 when the CPU has AVX-512F, BW and VBMI, else 0.
+int fbk_cpu_has_avx512vbmi(void);
+extern int fbk_cpu_avx512vbmi_state;
+/// fbk_cpu_has_avx512vbmi(), cached.
+static inline int fbk_cpu_avx512vbmi_cached(void) { return fbk_cached_flag(&fbk_cpu_avx512vbmi_state, fbk_cpu_has_avx512vbmi); }
 
 /// fbk_affine_avx2 / fbk_affine_tint_avx2, 16 pixels per block with AVX-512BW: the same
 /// arguments and the same bytes; the last n mod 16 pixels are one k-masked block (pixels past
