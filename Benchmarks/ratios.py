@@ -87,6 +87,8 @@ def main():
             floor = peer_ms(runs, 'memory', FLOOR)
             if floor:
                 print('  %-42s %10.3f %8.3f' % ('memory floor: ' + FLOOR, floor, mine['median_ms'] / floor))
+                print('  (one process each; the anchor moves 0.13-0.28 ms between processes on this host:'
+                      ' Benchmarks/w2-anchor.py compares fresh pairs)')
 
     print('\nW3 PNG encode of the W1 frame (Flipbook presets; peers for reference)')
     for name in ('w3-fast', 'w3-default', 'w3-small'):

@@ -8,6 +8,7 @@
 #   SKIP_INSTALL=1 RUNS=1 bash Benchmarks/side-by-side.sh
 #   SKIP_PEERS=1 bash Benchmarks/side-by-side.sh     # reuse $RESULTS/run-1.json from an earlier run
 #   SKIP_BUILD=1 BENCH=/path/to/flipbook-benchmarks bash Benchmarks/side-by-side.sh
+#   W2_ROUNDS=12 bash Benchmarks/side-by-side.sh     # more W2/anchor process pairs (default 8)
 #
 # The harness writes to RESULTS (default /tmp/peers-results) and OUT (default /tmp/peers-out),
 # never into ../shared/peers/results.
@@ -48,6 +49,12 @@ for w in w6b w7; do
 done
 
 python3 "$ROOT/Benchmarks/ratios.py" --peers "$RESULTS" "$FB_OUT/bench-1.json" "$FB_OUT/bench-2.json"
+
+# The add-sat anchor moves 0.13-0.28 ms from one process to the next on this host (W2 far less):
+# the W2 target is also read from fresh process pairs, interleaved.
+echo "== W2 against the memory anchor, ${W2_ROUNDS:-8} fresh process pairs (Benchmarks/w2-anchor.py)"
+"$PY" "$ROOT/Benchmarks/w2-anchor.py" --rounds "${W2_ROUNDS:-8}" --python "$PY" --peers "$PEERS" --bench "$BENCH" \
+    || echo "w2-anchor.py failed (needs the peers build and venv)" >&2
 
 echo "== gradients (issue 15): Flipbook, then Skia and Blend2D on the same 200-layer scenes"
 "$BENCH" --threads 1 --workload gradients --save "$FB_OUT" || exit 1
