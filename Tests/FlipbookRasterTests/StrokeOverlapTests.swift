@@ -240,6 +240,40 @@ import FlipbookTestSupport
         #expect(compared >= 100, "only \(compared) strokes had corrections")
     }
 
+    /// A stroker used again (the compositor keeps its strokers between shapes and frames, with
+    /// their scratch) gives the outline and corrections of a fresh one: random strokes, big and
+    /// small, each through one stroker that has stroked all the others before it (with larger
+    /// and smaller scratch than it needs) and through a new one.
+    @Test func aReusedStrokerGivesAFreshStrokersResults() {
+        var rng = SplitMix64(seed: 2026_11_28)
+        let reused = PathStroker()
+        var compared = 0, mismatches: [Int] = []
+        for case_ in 0..<120 {
+            let scale = [300.0, 10, 1e3, 40][case_ % 4]
+            var path = RasterPath()
+            path.move(to: RasterPoint(32 + scale * (rng.unit() - 0.5), 32 + scale * (rng.unit() - 0.5)))
+            for _ in 0..<(1 + case_ % 7) {
+                path.cubic(to: RasterPoint(32 + scale * (rng.unit() - 0.5), 32 + scale * (rng.unit() - 0.5)),
+                           control1: RasterPoint(32 + scale * (rng.unit() - 0.5), 32 + scale * (rng.unit() - 0.5)),
+                           control2: RasterPoint(32 + scale * (rng.unit() - 0.5), 32 + scale * (rng.unit() - 0.5)))
+            }
+            let style = StrokeStyle(width: [1.0, 4, 12, 0.5][case_ % 4], cap: .round, join: .round)
+            var results: [(FixedPath, [SIMD3<Int32>])] = []
+            for stroker in [reused, PathStroker()] {
+                var flat = FixedPath(), list: [SIMD3<Int32>] = []
+                stroker.stroke(path, style: style, transform: .identity,
+                               visible: RasterClip(x0: -2000, y0: -2000, x1: 2000, y1: 2000), into: &flat)
+                stroker.overlapCorrections(into: &list)
+                results.append((flat, list))
+            }
+            if !results[1].1.isEmpty { compared += 1 }
+            if results[0].0.points != results[1].0.points || results[0].0.contourEnds != results[1].0.contourEnds
+                || results[0].1 != results[1].1 { mismatches.append(case_) }
+        }
+        #expect(mismatches.isEmpty, "cases \(mismatches.prefix(8))")
+        #expect(compared >= 20, "only \(compared) strokes had corrections")
+    }
+
     @Test func randomStrokesAreSafeAndBandIndependent() {
         var rng = SplitMix64(seed: 2026)
         let r = PathRasterizer()

@@ -377,8 +377,15 @@ struct _OverlapGeometry {
         // arrays were copied — 256 KB a stroke)
         var keys = ckeys, boxes = cboxes, pairs = cpairs
         ckeys = []; cboxes = []; cpairs = []
-        if keys.count < n { keys = Array(repeating: 0, count: n); boxes = Array(repeating: 0, count: 4 * n) }
-        if pairs.isEmpty { pairs = Array(repeating: 0, count: 2 * Self.maxCrossings) }
+        // Sized to what the search can write, left uninitialized (it writes before it reads):
+        // at most one crossing per pair of pieces, and `maxCrossings` in all. (A fresh stroker
+        // used to zero 2 · 2¹⁴ pairs, 256 KB, for its first stroke.)
+        if keys.count < n {
+            keys = Array(unsafeUninitializedCapacity: n) { $1 = n }
+            boxes = Array(unsafeUninitializedCapacity: 4 * n) { $1 = 4 * n }
+        }
+        let slots = 2 * Swift.min(Self.maxCrossings, Swift.max(1, n * (n - 1) / 2))
+        if pairs.count < slots { pairs = Array(unsafeUninitializedCapacity: slots) { $1 = slots } }
         let found = withGeometry { g in
             cpieces.withUnsafeBufferPointer { pc in
                 keys.withUnsafeMutableBufferPointer { kb in

@@ -80,7 +80,8 @@ extension _Planner {
             miterLimit: Double(shape.miterLimit),
             dashes: shape.lineDashPattern.map(Double.init),
             dashPhase: shape.lineDashPhase.isFinite ? Double(shape.lineDashPhase) : 0)
-        let stroker = PathStroker()
+        let stroker = _StrokerPool.shared.take()
+        defer { _StrokerPool.shared.give(stroker) }
         if h.isAffine {
             // The outline straight into fixed point (the bytes of flattening it as a path).
             var flat = FixedPath()
