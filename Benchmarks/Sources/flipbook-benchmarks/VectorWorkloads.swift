@@ -232,6 +232,7 @@ final class VectorPainter: @unchecked Sendable {
                 j += threads
             }
         }
+        let colors = items.map { RGBA8(straightR: $0.r, g: $0.g, b: $0.b, a: $0.a) }
         let bandH = bandHeight, bands = (h + bandH - 1) / bandH
         buffer.withUnsafeMutableBytes { raw in
             let canvas = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
@@ -246,9 +247,8 @@ final class VectorPainter: @unchecked Sendable {
                     let clip = RasterClip(x0: 0, y0: y0, x1: w, y1: y1)
                     for i in items.indices {
                         guard let r = rowsP[i], r.y - 1 < Double(y1), r.w + 1 > Double(y0) else { continue }
-                        let it = items[i]
-                        var sink = SolidColorSink(pixels: canvas, rowStride: stride,
-                                                  color: RGBA8(straightR: it.r, g: it.g, b: it.b, a: it.a), backend: backend)
+                        // (the colour alone: a copy of the item retained and released its path)
+                        var sink = SolidColorSink(pixels: canvas, rowStride: stride, color: colors[i], backend: backend)
                         rasterizer.fill(fixedP[i], rule: .nonZero, clip: clip, into: &sink)
                     }
                 }
