@@ -126,26 +126,22 @@ FBK_VBMI void fbk_over_avx512vbmi(uint32_t *dst, const uint32_t *src, intptr_t n
                                                94, 30, 92, 28, 90, 26, 88, 24, 86, 22, 84, 20, 82, 18, 80, 16,
                                                78, 14, 76, 12, 74, 10, 72, 8, 70, 6, 68, 4, 66, 2, 64, 0);
     const intptr_t blocks = n / 16;
-    if (opacity == 255) {
-        for (intptr_t b = 0; b < blocks; b++) {
-            const __m512i s = _mm512_loadu_si512((const void *)(src + 16 * b));
-            _mm512_storeu_si512((void *)(dst + 16 * b),
-                                over16_vbmi(s, inverse_alpha(s), _mm512_loadu_si512((const void *)(dst + 16 * b)), interleave));
-        }
-    } else if (blocks > 0) {
-        __m512i t[4];
-        scale_table(t, opacity);
-        __m512i sp = scale16(t, _mm512_loadu_si512((const void *)src)), inv = inverse_alpha(sp);
+    /* opacity 255: s' = s, no table (the test is the same for every block: hoisted) */
+    const int scaled = opacity != 255;
+    __m512i t[4];
+    if (scaled) scale_table(t, opacity);
+#define FBK_SOURCE(b) (scaled ? scale16(t, _mm512_loadu_si512((const void *)(src + 16 * (b)))) \
+                              : _mm512_loadu_si512((const void *)(src + 16 * (b))))
+    if (blocks > 0) {
+        __m512i sp = FBK_SOURCE(0), inv = inverse_alpha(sp);
         for (intptr_t b = 0; b < blocks; b++) {
             const __m512i cur = sp, cinv = inv;
-            if (b + 1 < blocks) {
-                sp = scale16(t, _mm512_loadu_si512((const void *)(src + 16 * (b + 1))));
-                inv = inverse_alpha(sp);
-            }
+            if (b + 1 < blocks) { sp = FBK_SOURCE(b + 1); inv = inverse_alpha(sp); }
             _mm512_storeu_si512((void *)(dst + 16 * b),
                                 over16_vbmi(cur, cinv, _mm512_loadu_si512((const void *)(dst + 16 * b)), interleave));
         }
     }
+#undef FBK_SOURCE
     if (16 * blocks < n) fbk_over_avx2(dst + 16 * blocks, src + 16 * blocks, NULL, n - 16 * blocks, opacity);
 }
 
