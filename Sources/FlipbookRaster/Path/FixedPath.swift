@@ -25,7 +25,7 @@ public struct FixedPath: Sendable {
 
     public init() {}
 
-    public var isEmpty: Bool { contourEnds.isEmpty }
+    @inlinable public var isEmpty: Bool { contourEnds.isEmpty }
 
     /// Flattens `path`; false (and empty) when a point of the polyline is not finite — the path
     /// fill draws nothing then either.
