@@ -91,6 +91,46 @@ FBK_COV512 void fbk_sweep_rows_avx512(int32_t *acc, uint64_t *bits, intptr_t str
     for (intptr_t i = 0; i < n; i++)
         counts[i] = sweep_row512(acc + i * stride, bits + i * words, words, width, even_odd, cov + i * stride, starts + i);
 }
+/* fbk_sweep_rows_small_avx512: the rows of a buffer one bitmap word wide (stride <= 512 cells;
+ * the callers use it for clips of at most 64 columns -- a small layer's rows), swept densely: the
+ * cells from the first marked group of 8 to the last, 16 at a time, unmarked ones included (they
+ * hold 0, so the running sum passes them unchanged and their bytes are the gap's byte the run
+ * sweep writes), then the gap to `width` after the last group when the sum is not back to 0.
+ * No run walk, no separate scan for the ends: the row's first and last non-zero byte below
+ * `width` come from the blocks' masks. The same bytes in [start, start + count), the same starts
+ * and counts, the cells and bitmap zeroed alike (CoverageAccumulationTests compare the sweeps). */
+FBK_COV512_INLINE intptr_t sweep_row_small(int32_t *acc, uint64_t *bits, intptr_t width, int even_odd,
+                                           uint8_t *cov, intptr_t *start) {
+    const uint64_t w = bits[0];
+    if (!w) { *start = 0; return 0; }
+    bits[0] = 0;
+    const intptr_t x0 = (intptr_t)__builtin_ctzll(w) * 8, x1 = (intptr_t)(64 - __builtin_clzll(w)) * 8;
+    __m512i c = _mm512_setzero_si512();
+    intptr_t s = -1, e = 0;
+    for (intptr_t x = x0; x < x1; x += 16) {
+        const __mmask16 k = x1 - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)0x00FF;   /* x1 - x is 8 or >= 16 */
+        const __m512i v = cov_block16(acc + x, k, &c, even_odd);
+        _mm_mask_storeu_epi8(cov + x, k, _mm512_cvtepi32_epi8(v));
+        const intptr_t room = width - x;
+        const __mmask16 in = room >= 16 ? (__mmask16)0xFFFF : room <= 0 ? (__mmask16)0 : (__mmask16)((1u << room) - 1u);
+        const __mmask16 nz = _mm512_test_epi32_mask(v, v) & k & in;
+        if (nz) {
+            if (s < 0) s = x + __builtin_ctz(nz);
+            e = x + 32 - __builtin_clz((unsigned)nz);
+        }
+    }
+    const int32_t carry = _mm_cvtsi128_si32(_mm512_castsi512_si128(c));
+    if (carry != 0) fbk_dense_gap(cov, x1, width, fbk_coverage_byte(carry, even_odd), &s, &e);
+    *start = s < 0 ? 0 : s;
+    return s < 0 ? 0 : e - s;
+}
+
+FBK_COV512 void fbk_sweep_rows_small_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t width, intptr_t n,
+                                            int even_odd, uint8_t *cov, intptr_t *starts, intptr_t *counts) {
+    for (intptr_t i = 0; i < n; i++)
+        counts[i] = sweep_row_small(acc + i * stride, bits + i, width, even_odd, cov + i * stride, starts + i);
+}
+
 /* color with every channel scaled by v/255, rounded (PixelMath.scale; the mask path's
  * div255(color * m) for a constant m) */
 static inline uint32_t fbk_scale_color(uint32_t color, uint32_t v) {
@@ -154,6 +194,11 @@ FBK_COV512 void fbk_sweep_rows_solid_avx512(int32_t *acc, uint64_t *bits, intptr
 void fbk_sweep_rows_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,
                            intptr_t n, int even_odd, uint8_t *cov, intptr_t *starts, intptr_t *counts) {
     (void)acc; (void)bits; (void)stride; (void)words; (void)width; (void)even_odd; (void)cov; (void)starts;
+    for (intptr_t i = 0; i < n; i++) counts[i] = 0;
+}
+void fbk_sweep_rows_small_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t width, intptr_t n,
+                                 int even_odd, uint8_t *cov, intptr_t *starts, intptr_t *counts) {
+    (void)acc; (void)bits; (void)stride; (void)width; (void)even_odd; (void)cov; (void)starts;
     for (intptr_t i = 0; i < n; i++) counts[i] = 0;
 }
 void fbk_sweep_rows_solid_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,

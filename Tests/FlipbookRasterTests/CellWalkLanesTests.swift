@@ -129,16 +129,24 @@ struct CellWalkLanesTests {
     }
 }
 
-/// `fbk_sweep_rows_avx512` (16-cell blocks, ends from the blocks' masks) against
+/// `fbk_sweep_rows_avx512` (16-cell blocks, ends from the blocks' masks) and
+/// `fbk_sweep_rows_small_avx512` (one bitmap word a row, swept densely) against
 /// `fbk_sweep_rows_avx2`: the same starts, counts and coverage bytes in those ranges, and both
 /// leave the cells and the bitmap zeroed.
 @Suite(.enabled(if: fbk_cpu_has_lane_walk() != 0, "needs AVX-512 F, BW, DQ and VL"))
 struct SweepRowsAVX512Tests {
-    @Test func theSixteenCellSweepGivesTheEightCellRows() {
-        var rng = SplitMix64(seed: 2026_11_27_1)
+    typealias Sweep = (_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>, _ stride: Int, _ words: Int,
+                       _ width: Int, _ height: Int, _ evenOdd: Int32, _ cov: UnsafeMutablePointer<UInt8>,
+                       _ starts: UnsafeMutablePointer<Int>, _ counts: UnsafeMutablePointer<Int>) -> Void
+
+    /// `trials` random buffers (widths from `widths`, contours reaching past every side: cells
+    /// folded into column 0, rows whose sum is not back to 0 at the last cell) swept by
+    /// `fbk_sweep_rows_avx2` and by `sweep`; the trials that differ.
+    static func compare(seed: UInt64, trials: Int, widths: (Int) -> Int, _ sweep: Sweep) -> [String] {
+        var rng = SplitMix64(seed: seed)
         var failures: [String] = []
-        for trial in 0..<3_000 {
-            let width = 1 + Int(rng.next() % (trial % 2 == 0 ? 90 : 1_200)), height = 1 + Int(rng.next() % 40)
+        for trial in 0..<trials {
+            let width = widths(trial) , height = 1 + Int(rng.next() % 40)
             let a = CellWalkLanesTests.Buffer(ox: 0, oy: 0, width: width, height: height)
             let b = CellWalkLanesTests.Buffer(ox: 0, oy: 0, width: width, height: height)
             // random contours, some wider than the buffer (cells folded into column 0)
@@ -156,7 +164,7 @@ struct SweepRowsAVX512Tests {
             var covA = [UInt8](repeating: 0, count: stride * height), covB = covA
             var startsA = [Int](repeating: -1, count: height), countsA = startsA, startsB = startsA, countsB = startsA
             fbk_sweep_rows_avx2(a.acc, a.bits, stride, words, width, height, evenOdd, &covA, &startsA, &countsA)
-            fbk_sweep_rows_avx512(b.acc, b.bits, stride, words, width, height, evenOdd, &covB, &startsB, &countsB)
+            sweep(b.acc, b.bits, stride, words, width, height, evenOdd, &covB, &startsB, &countsB)
             var same = startsA == startsB && countsA == countsB
             for r in 0..<height where same && countsA[r] > 0 {
                 let s = r * stride + startsA[r]
@@ -166,6 +174,27 @@ struct SweepRowsAVX512Tests {
             if b.accArray.contains(where: { $0 != 0 }) || b.bitsArray.contains(where: { $0 != 0 }) {
                 failures.append("trial \(trial): cells left behind")
             }
+        }
+        return failures
+    }
+
+    @Test func theSixteenCellSweepGivesTheEightCellRows() {
+        var rng = SplitMix64(seed: 2026_11_27_2)
+        let failures = Self.compare(seed: 2026_11_27_1, trials: 3_000,
+                                    widths: { 1 + Int(rng.next() % ($0 % 2 == 0 ? 90 : 1_200)) }) {
+            fbk_sweep_rows_avx512($0, $1, $2, $3, $4, $5, $6, $7, $8, $9)
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
+    /// Every width of one bitmap word, the callers' 1…64 most often (the dense sweep of a small
+    /// layer's rows).
+    @Test func theDenseSmallRowSweepGivesTheRunSweepsRows() {
+        var rng = SplitMix64(seed: 2026_11_28_2)
+        let failures = Self.compare(seed: 2026_11_28_1, trials: 3_000,
+                                    widths: { 1 + Int(rng.next() % ($0 % 4 == 0 ? 510 : 64)) }) {
+            #expect($3 == 1)
+            fbk_sweep_rows_small_avx512($0, $1, $2, $4, $5, $6, $7, $8, $9)
         }
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }

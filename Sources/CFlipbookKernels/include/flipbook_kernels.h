@@ -199,6 +199,13 @@ void fbk_sweep_rows_avx2(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t
 void fbk_sweep_rows_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t words, intptr_t width,
                            intptr_t n, int even_odd, uint8_t *cov, intptr_t *starts, intptr_t *counts);
 
+/// fbk_sweep_rows_avx512 for a buffer one bitmap word wide (stride <= 512 cells; used for clips of
+/// at most 64 columns): each row's cells from its first marked group to its last swept densely,
+/// 16 per block, the ends from the blocks' masks. The same bytes in [start, start + count), starts
+/// and counts; the cells and bitmap zeroed alike.
+void fbk_sweep_rows_small_avx512(int32_t *acc, uint64_t *bits, intptr_t stride, intptr_t width, intptr_t n,
+                                 int even_odd, uint8_t *cov, intptr_t *starts, intptr_t *counts);
+
 /// The sweep of fbk_sweep_rows_avx512 painting as it goes: row i's coverage, source-over of the
 /// premultiplied `color` scaled by it (fbk_solid_over_avx512's formula), onto the pixels at
 /// dst + i*dst_stride (dst: the pixel of the first row's first cell; the row's first `width`
