@@ -54,7 +54,7 @@ public enum ImageSampler {
     /// Row `y`'s start with the step `(du, dv)` already converted: the texel-space position of
     /// pixel x = 0, `u = a·0.5 + (b·py + c) − shift` (and v), nil beyond 2^28 texels.
     @inlinable @inline(__always)
-    static func _rowStart(y: Int, _ t: AffineInverse, shift: Double, du: Int64, dv: Int64) -> AffineRowStart? {
+    package static func _rowStart(y: Int, _ t: AffineInverse, shift: Double, du: Int64, dv: Int64) -> AffineRowStart? {
         let py = Double(y) + 0.5
         let u0 = t.a * 0.5 + (t.b * py + t.c) - shift
         let v0 = t.d * 0.5 + (t.e * py + t.f) - shift
@@ -69,13 +69,20 @@ public enum ImageSampler {
     @inlinable
     public static func affineRows(y0: Int, y1: Int, inverse t: AffineInverse, filter: SampleFilter = .bilinear,
                                   into starts: UnsafeMutablePointer<AffineRowStart?>) {
-        guard abs(t.a) < _stepLimit, abs(t.d) < _stepLimit else {
+        guard let (shift, du, dv) = _rowSetup(t, filter: filter) else {
             for y in y0..<y1 { (starts + (y - y0)).initialize(to: nil) }
             return
         }
-        let shift = filter == .bilinear ? 0.5 : 0.0
-        let du = _roundedInt64(t.a * _one), dv = _roundedInt64(t.d * _one)
         for y in y0..<y1 { (starts + (y - y0)).initialize(to: _rowStart(y: y, t, shift: shift, du: du, dv: dv)) }
+    }
+
+    /// What every row start of `t` shares: the filter's half-texel shift and the per-pixel step
+    /// in 32.32 fixed point; nil when the step is too large to draw (every row's start is nil
+    /// then). `affineRows` = this, then `_rowStart` per row.
+    @inlinable @inline(__always)
+    package static func _rowSetup(_ t: AffineInverse, filter: SampleFilter) -> (shift: Double, du: Int64, dv: Int64)? {
+        guard abs(t.a) < _stepLimit, abs(t.d) < _stepLimit else { return nil }
+        return (filter == .bilinear ? 0.5 : 0.0, _roundedInt64(t.a * _one), _roundedInt64(t.d * _one))
     }
 
     /// `Int64(x.rounded())` (to nearest, ties away from zero) for finite `|x| < 2⁶³`, without
@@ -118,6 +125,18 @@ public enum ImageSampler {
             _affineScalar(sp.dst, n: sp.n, image: image, u: sp.u, v: sp.v, du: du, dv: dv, bilinear: bilinear,
                           clamp: clamp, opacity: UInt32(opacity), coverage: sp.mask)
         }
+    }
+
+    /// Rows of one draw with their coverage (`fbk_affine_rows_avx512`: each row's start computed
+    /// in the kernel, the doubles of `_rowStart`), clamped edges: the bytes of `affineRows` then
+    /// ``drawAffineSpans(_:count:du:dv:image:filter:edge:opacity:backend:)`` of the rows' spans.
+    /// AVX-512 only (the caller checks `RasterBackend.avx512Available` and the native backend).
+    @inlinable
+    package static func drawAffineRowsAVX512(_ rows: inout fbk_affine_rows, image: RasterImage, filter: SampleFilter,
+                                             opacity: UInt8) {
+        guard opacity > 0 else { return }
+        var img = image._c
+        fbk_affine_rows_avx512(&rows, &img, filter == .bilinear ? 1 : 0, 1, UInt32(opacity))
     }
 
     /// Draws `[x0, x1)` of a row whose fixed-point start came from `affineRow(y:inverse:filter:)`

@@ -142,6 +142,32 @@ void fbk_affine_spans_avx2(const fbk_affine_span *spans, intptr_t count, const f
 void fbk_affine_spans_avx512(const fbk_affine_span *spans, intptr_t count, const fbk_image *img,
                              int64_t du, int64_t dv, int bilinear, int clamp, uint32_t opacity);
 
+/// Rows of one rotated or scaled image draw, with coverage (a small layer's dense rows): row i
+/// (device row y + i) is the span from x + starts[i] of counts[i] pixels (none when 0) with the
+/// coverage at coverage + i*cov_stride + starts[i], drawn at dst + i*dst_stride + x + starts[i]
+/// (dst: device row y, pixel 0). Each row's fixed-point start is computed here, the doubles of
+/// ImageSampler._rowStart (FlipbookRaster): py = y + 0.5, u0 = a*0.5 + (b*py + c) - shift,
+/// v0 = d*0.5 + (e*py + f) - shift, unfused; rows with |u0| or |v0| >= 2^28 (or NaN) skipped; u0
+/// and v0 times 2^32 rounded to nearest, ties away from zero. A row is then fbk_affine_avx512 of
+/// its span (guarded as drawAffineSpan: x0 >= 0, x1 <= 2^15). The bytes of the Swift row loop
+/// (ImageSampler.affineRows, then fbk_affine_spans_avx512).
+typedef struct {
+    uint32_t *dst;
+    intptr_t dst_stride;
+    intptr_t y, n, x;
+    const intptr_t *starts, *counts;
+    const uint8_t *coverage;
+    intptr_t cov_stride;
+    double a, b, c, d, e, f, shift;
+    int64_t du, dv;
+} fbk_affine_rows;
+
+void fbk_affine_rows_avx512(const fbk_affine_rows *rows, const fbk_image *img, int bilinear, int clamp,
+                            uint32_t opacity);
+/// fbk_affine_rows_avx512's start of row y on its own: 1 and (*u, *v), or 0 for a row it skips.
+/// (Tests compare it with ImageSampler._rowStart; x86 builds only.)
+int fbk_affine_row_start(const fbk_affine_rows *rows, intptr_t y, int64_t *u, int64_t *v);
+
 /// Source-over of one solid premultiplied colour with an optional coverage mask:
 /// s' = mask ? div255(color * mask[i]) : color, then source-over as above.
 void fbk_solid_over_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, intptr_t n);

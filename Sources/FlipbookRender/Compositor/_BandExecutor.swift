@@ -264,10 +264,19 @@ enum _BandExecutor {
                 }
                 // Rotated/scaled images: each row's fixed-point start is computed once (a row is
                 // drawn as several spans), interior spans go in column tiles (see `cover`).
+                // A narrow draw on AVX-512 goes to the row kernel, which computes each row's start
+                // itself (`fbk_affine_rows_avx512`): no starts array (W6a: the Swift row loops
+                // were 9 % of the frame).
+                guard let setup = ImageSampler._rowSetup(fast.affine, filter: fast.filter) else { return }
+                if r.x1 - r.x0 <= rowModeWidth && fast.backend.effective == .native && RasterBackend.avx512Available {
+                    var p = _AffinePainter(fast: fast, setup: setup, starts: nil, y0: r.y0)
+                    cover(d, r, t, scratch, &p, tile: tileWidth)
+                    return
+                }
                 let n = r.y1 - r.y0
                 withUnsafeTemporaryAllocation(of: AffineRowStart?.self, capacity: n) { starts in
                     ImageSampler.affineRows(y0: r.y0, y1: r.y1, inverse: fast.affine, filter: fast.filter, into: starts.baseAddress!)
-                    var p = _AffinePainter(fast: fast, starts: starts.baseAddress!, y0: r.y0)
+                    var p = _AffinePainter(fast: fast, setup: setup, starts: starts.baseAddress!, y0: r.y0)
                     cover(d, r, t, scratch, &p, tile: tileWidth)
                 }
             }
@@ -574,23 +583,45 @@ struct _FastPainter: _Painter {
 
 struct _AffinePainter: _Painter {
     let fast: _FastImage
-    let starts: UnsafeMutablePointer<AffineRowStart?>
+    /// `ImageSampler._rowSetup` of the draw: the filter's shift and the per-pixel step.
+    let setup: (shift: Double, du: Int64, dv: Int64)
+    /// Each row's start from `ImageSampler.affineRows` (a wide draw: a row is drawn as several
+    /// spans), or nil: computed where a row is drawn (`start(_:)`, the row kernel).
+    let starts: UnsafeMutablePointer<AffineRowStart?>?
     let y0: Int
+
     @inline(__always)
-    func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
-        if let start = starts[y - y0] { fast.affineSpan(start: start, x0: x0, x1: x1, row: row, coverage: coverage) }
+    func start(_ y: Int) -> AffineRowStart? {
+        if let starts { return starts[y - y0] }
+        return ImageSampler._rowStart(y: y, fast.affine, shift: setup.shift, du: setup.du, dv: setup.dv)
     }
 
-    /// The rows' spans through one kernel call (`ImageSampler.drawAffineSpans`): the same
-    /// bytes as `span` per row (each row's start and guard as `drawAffineSpan` has them).
+    @inline(__always)
+    func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
+        if let start = start(y) { fast.affineSpan(start: start, x0: x0, x1: x1, row: row, coverage: coverage) }
+    }
+
+    /// The rows' spans through one kernel call: `fbk_affine_rows_avx512` (each row's start
+    /// computed there, as `ImageSampler._rowStart`) when the starts were not computed, else
+    /// `ImageSampler.drawAffineSpans`. The same bytes as `span` per row (each row's start and
+    /// guard as `drawAffineSpan` has them).
     func rows(_ y: Int, _ n: Int, _ x: Int, _ rowStarts: UnsafePointer<Int>, _ counts: UnsafePointer<Int>,
               _ coverage: UnsafePointer<UInt8>, _ stride: Int, _ target: _Target) {
+        if starts == nil && fast.backend.effective == .native && RasterBackend.avx512Available {
+            let t = fast.affine
+            var args = fbk_affine_rows(dst: target.row(y), dst_stride: target.stride, y: y, n: n, x: x,
+                                       starts: rowStarts, counts: counts, coverage: coverage, cov_stride: stride,
+                                       a: t.a, b: t.b, c: t.c, d: t.d, e: t.e, f: t.f, shift: setup.shift,
+                                       du: setup.du, dv: setup.dv)
+            ImageSampler.drawAffineRowsAVX512(&args, image: fast.raster, filter: fast.filter, opacity: fast.opacity)
+            return
+        }
         withUnsafeTemporaryAllocation(of: fbk_affine_span.self, capacity: n) { buf in
             let spans = buf.baseAddress!
             var m = 0, du: Int64 = 0, dv: Int64 = 0
             for i in 0..<n where counts[i] > 0 {
                 let yy = y + i
-                guard let start = starts[yy - y0] else { continue }
+                guard let start = start(yy) else { continue }
                 let x0 = x + rowStarts[i], x1 = x0 + counts[i]
                 let mask = coverage + i * stride + rowStarts[i]
                 if m > 0 && (start.du != du || start.dv != dv) {      // (one draw: never; kept exact)
