@@ -290,8 +290,11 @@ FBK_AVX512S_INLINE void s_loop(uint32_t *dst, intptr_t n, const fbk_image *img, 
      * misses overlap the first block's work (the first block's own load is issued at once).
      * A short-row microbenchmark of W6a's spans: -10 to -15 %. Prefetches change no result. */
     for (intptr_t j = 16; j < n; j += 16) _mm_prefetch((const char *)(dst + j), _MM_HINT_T0);
+    /* texels ahead only for a texture that may not be in L1 (more than 16 KB): a small layer's
+     * whole texture is, and the prefetches' address arithmetic was then pure cost */
+    const int pf = bilinear && (intptr_t)img->stride * img->height > 4096;
     for (; i + 16 <= n; i += 16) {
-        if (bilinear) {
+        if (pf) {
             for (int h = 0; h < 2; h++) {
                 const char *p = (const char *)((uintptr_t)pbase + (uintptr_t)((intptr_t)(int32_t)(pv >> 32) * pstride
                                                                               + (intptr_t)(int32_t)(pu >> 32) * 4));
