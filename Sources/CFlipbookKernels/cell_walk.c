@@ -356,3 +356,31 @@ void fbk_add_polygon(const fbk_cells *b, const int32_t *points, intptr_t n) {
     const int32_t end = (int32_t)n;
     fbk_add_contours(b, points, &end, 1);
 }
+
+/* fbk_fixed_points (flipbook_kernels.h): PathRasterizer._fixed per coordinate -- v * 256, then
+ * s < lim ? s : lim (NaN -> lim), s > -lim ? s : -lim, then the truncation of s + 2^30 + 1/2
+ * (positive: a floor) minus 2^30. Plain C: no contraction is possible (a multiply, then
+ * compares, then one add). The bounds follow Swift.min / Swift.max (y < x ? y : x and
+ * y >= x ? y : x) point after point. */
+static inline int32_t fbk_fixed1(double v) {
+    const double lim = 536870912.0;            /* 2^29 */
+    double s = v * 256;
+    s = s < lim ? s : lim;
+    s = s > -lim ? s : -lim;
+    return (int32_t)((int64_t)(s + 1073741824.5) - 1073741824);
+}
+
+int fbk_fixed_points(const double *xy, intptr_t n, int reversed, int32_t *out, double *bounds) {
+    double x0 = bounds[0], y0 = bounds[1], x1 = bounds[2], y1 = bounds[3];
+    int finite = 1;
+    for (intptr_t k = 0; k < n; k++) {
+        const intptr_t i = reversed ? n - 1 - k : k;
+        const double x = xy[2 * i], y = xy[2 * i + 1];
+        finite &= (x - x == 0) & (y - y == 0);     /* false for NaN and +-infinity */
+        x0 = x < x0 ? x : x0; y0 = y < y0 ? y : y0;
+        x1 = x >= x1 ? x : x1; y1 = y >= y1 ? y : y1;
+        out[2 * k] = fbk_fixed1(x); out[2 * k + 1] = fbk_fixed1(y);
+    }
+    bounds[0] = x0; bounds[1] = y0; bounds[2] = x1; bounds[3] = y1;
+    return finite;
+}

@@ -1,3 +1,4 @@
+import CFlipbookKernels
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -332,5 +333,44 @@ extension PathStrokerTests {
             #expect(direct.points == expected.points && direct.contourEnds == expected.contourEnds, "case \(case_)")
             #expect(ok ? direct.bounds == expected.bounds : direct.isEmpty, "case \(case_)")
         }
+    }
+}
+
+extension PathStrokerTests {
+    /// `fbk_fixed_points` (FixedPath's bulk sink) is `PathRasterizer._fixed` per coordinate and
+    /// Swift's min/max fold for the bounds, forwards and reversed: random coordinates, exact
+    /// halves of 1/256 (the rounding's ties, either sign), values past the ±2²¹ px clamp, ±0 —
+    /// and a NaN or an infinity is reported.
+    @Test func theBulkFixedPointConversionIsTheSwiftOne() {
+        var rng = SplitMix64(seed: 2026_11_27_5)
+        var failures: [String] = []
+        for trial in 0..<2_000 {
+            let n = 1 + Int(rng.next() % 40)
+            var xy: [Double] = (0..<(2 * n)).map { _ in
+                switch rng.next() % 6 {
+                case 0: return (Double(Int(rng.next() % 20_000)) - 10_000 + 0.5) / 256       // a tie
+                case 1: return (rng.unit() - 0.5) * 1e7                                        // past the clamp
+                case 2: return rng.next() % 2 == 0 ? 0.0 : -0.0
+                default: return (rng.unit() - 0.5) * 4_000
+                }
+            }
+            let bad = trial % 10 == 9
+            if bad { xy[Int(rng.next() % UInt64(2 * n))] = [Double.nan, .infinity, -.infinity][trial % 3] }
+            let reversed = trial % 2 == 1
+            var expected: [Int32] = [], eb = SIMD4<Double>(-5, -5, 5, 5)
+            for k in 0..<n {
+                let i = reversed ? n - 1 - k : k
+                let x = xy[2 * i], y = xy[2 * i + 1]
+                expected += [Int32(truncatingIfNeeded: PathRasterizer._fixed(x)), Int32(truncatingIfNeeded: PathRasterizer._fixed(y))]
+                eb = SIMD4(Swift.min(eb.x, x), Swift.min(eb.y, y), Swift.max(eb.z, x), Swift.max(eb.w, y))
+            }
+            var out = [Int32](repeating: 7, count: 2 * n), b = SIMD4<Double>(-5, -5, 5, 5)
+            let ok = withUnsafeMutableBytes(of: &b) { bp in
+                fbk_fixed_points(xy, n, reversed ? 1 : 0, &out, bp.baseAddress!.assumingMemoryBound(to: Double.self))
+            }
+            if (ok != 0) == bad { failures.append("trial \(trial): finite \(ok)") }
+            if !bad && (out != expected || b != eb) { failures.append("trial \(trial): \(out.prefix(4)) vs \(expected.prefix(4)), \(b) vs \(eb)") }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
     }
 }

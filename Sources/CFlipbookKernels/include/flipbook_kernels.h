@@ -264,6 +264,13 @@ void fbk_add_line(const fbk_cells *cells, int64_t x0, int64_t y0, int64_t x1, in
 /// cost W6b ~10 %, most of its edges missing the band.
 void fbk_add_contours(const fbk_cells *cells, const int32_t *points, const int32_t *ends, intptr_t contours);
 
+/// Points (x0, y0, x1, y1, ... as doubles, n of them; in reverse order when `reversed`) to
+/// PathRasterizer's 24.8 fixed point, written to out[0 ..< 2n]: floor(256 v + 1/2) clamped to
+/// +-2^29, NaN to 2^29 (PathRasterizer._fixed: the same double operations). bounds (min x, min y,
+/// max x, max y) is widened by the points. Returns 1, or 0 when a point is not finite (the
+/// caller then drops the whole path: out and bounds are not meaningful). FixedPath's bulk sink.
+int fbk_fixed_points(const double *xy, intptr_t n, int reversed, int32_t *out, double *bounds);
+
 /// fbk_add_contours with the lane walks (cell_walk_avx512.c: eight lines at once, the same
 /// cells) when `lanes` is 1 -- the caller checks fbk_cpu_has_lane_walk() -- or the scalar walks
 /// alone when 0. fbk_add_contours passes the cached CPU check; tests compare the two.

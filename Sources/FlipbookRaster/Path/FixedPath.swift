@@ -90,6 +90,11 @@ public struct FixedPath: Sendable {
         mutating func close() {
             if open { sink.endSubpath(closed: true); open = false }
         }
+        mutating func lines(_ points: UnsafeBufferPointer<RasterPoint>, reversed: Bool, transform: RasterTransform?) {
+            guard !points.isEmpty else { return }
+            if !open { sink.moveTo(start); open = true }
+            sink.addAll(points, reversed: reversed, transform: transform)
+        }
     }
 
     struct _Sink: FlattenSink {
@@ -101,6 +106,32 @@ public struct FixedPath: Sendable {
             bounds = SIMD4(Swift.min(bounds.x, p.x), Swift.min(bounds.y, p.y), Swift.max(bounds.z, p.x), Swift.max(bounds.w, p.y))
             points.append(Int32(truncatingIfNeeded: PathRasterizer._fixed(p.x)))
             points.append(Int32(truncatingIfNeeded: PathRasterizer._fixed(p.y)))
+        }
+        /// `add` of each of `src` (in reverse order when `reversed`), mapped by `transform` unless
+        /// nil: the same points, bounds and finiteness, written through one buffer (the storage
+        /// grown once, no per-point uniqueness and capacity checks).
+        mutating func addAll(_ src: UnsafeBufferPointer<RasterPoint>, reversed: Bool, transform: RasterTransform?) {
+            let n = src.count, old = points.count
+            guard n > 0 else { return }
+            if transform != nil {
+                let t = transform!
+                for k in 0..<n { add(t.apply(src[reversed ? n - 1 - k : k])) }
+                return
+            }
+            points.append(contentsOf: repeatElement(0, count: 2 * n))      // (geometric growth)
+            // (in C: the conversion, the bounds and the finiteness check without per-point calls;
+            // a point that is not finite drops the whole path, so what is written then is moot)
+            var b = bounds
+            let ok = points.withUnsafeMutableBufferPointer { pb in
+                withUnsafeMutableBytes(of: &b) { bp in
+                    UnsafeRawPointer(src.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * n) { xy in
+                        fbk_fixed_points(xy, n, reversed ? 1 : 0, pb.baseAddress! + old,
+                                         bp.baseAddress!.assumingMemoryBound(to: Double.self))
+                    }
+                }
+            }
+            bounds = b
+            if ok == 0 { finite = false }
         }
         mutating func moveTo(_ p: RasterPoint) { add(p) }
         mutating func lineTo(_ p: RasterPoint, smooth: Bool) { add(p) }
