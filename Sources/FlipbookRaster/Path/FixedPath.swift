@@ -63,7 +63,13 @@ public struct FixedPath: Sendable {
         var sink = _Sink(points: points, ends: contourEnds)
         points = []; contourEnds = []                     // (the sink owns the storage meanwhile)
         sink.points.removeAll(keepingCapacity: true); sink.ends.removeAll(keepingCapacity: true)
-        body(&sink)
+        // Points are gathered on the stack and converted in bulk (`_Sink.flush`).
+        withUnsafeTemporaryAllocation(of: RasterPoint.self, capacity: _Sink.pendingCapacity) { buf in
+            sink.pending = buf.baseAddress
+            body(&sink)
+            sink.flush()
+            sink.pending = nil
+        }
         points = sink.points; contourEnds = sink.ends; bounds = sink.bounds
         if !sink.finite || !bounds.x.isFinite {
             points.removeAll(keepingCapacity: true); contourEnds.removeAll(keepingCapacity: true)
@@ -101,6 +107,29 @@ public struct FixedPath: Sendable {
         var points: [Int32], ends: [Int32]
         var bounds = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
         var finite = true
+        /// Points not yet converted (`_fill`'s stack buffer of `pendingCapacity`), or nil: each
+        /// point converted as it comes (`add`).
+        var pending: UnsafeMutablePointer<RasterPoint>? = nil
+        var pendingCount = 0
+        static let pendingCapacity = 128
+
+        init(points: [Int32], ends: [Int32]) { self.points = points; self.ends = ends }
+
+        /// Converts the pending points (`addAll`: the conversion in C, no per-point appends).
+        mutating func flush() {
+            guard pendingCount > 0, let pending else { return }
+            let n = pendingCount
+            pendingCount = 0
+            addAll(UnsafeBufferPointer(start: pending, count: n), reversed: false, transform: nil)
+        }
+
+        @inline(__always) mutating func put(_ p: RasterPoint) {
+            guard let pending else { add(p); return }
+            pending[pendingCount] = p
+            pendingCount += 1
+            if pendingCount == Self.pendingCapacity { flush() }
+        }
+
         @inline(__always) mutating func add(_ p: RasterPoint) {
             guard p.x.isFinite && p.y.isFinite else { finite = false; return }
             bounds = SIMD4(Swift.min(bounds.x, p.x), Swift.min(bounds.y, p.y), Swift.max(bounds.z, p.x), Swift.max(bounds.w, p.y))
@@ -111,6 +140,7 @@ public struct FixedPath: Sendable {
         /// nil: the same points, bounds and finiteness, written through one buffer (the storage
         /// grown once, no per-point uniqueness and capacity checks).
         mutating func addAll(_ src: UnsafeBufferPointer<RasterPoint>, reversed: Bool, transform: RasterTransform?) {
+            if pendingCount > 0 && src.baseAddress != UnsafePointer(pending) { flush() }
             let n = src.count, old = points.count
             guard n > 0 else { return }
             if transform != nil {
@@ -133,9 +163,12 @@ public struct FixedPath: Sendable {
             bounds = b
             if ok == 0 { finite = false }
         }
-        mutating func moveTo(_ p: RasterPoint) { add(p) }
-        mutating func lineTo(_ p: RasterPoint, smooth: Bool) { add(p) }
-        mutating func endSubpath(closed: Bool) { ends.append(Int32(truncatingIfNeeded: points.count / 2)) }
+        mutating func moveTo(_ p: RasterPoint) { put(p) }
+        mutating func lineTo(_ p: RasterPoint, smooth: Bool) { put(p) }
+        mutating func endSubpath(closed: Bool) {
+            flush()
+            ends.append(Int32(truncatingIfNeeded: points.count / 2))
+        }
     }
 }
 
