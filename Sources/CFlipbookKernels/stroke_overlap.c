@@ -384,44 +384,99 @@ static double arc_gap(const fbk_overlap_geometry *g, const fbk_overlap_piece *pi
     return wrap < gap ? wrap : gap;
 }
 
+#if FBK_X86
+/* The x-sweep's next block for piece oi (`fbk_overlap_crossings`): of the up to 8 pieces from
+ * oj, *xcount is how many the sweep reaches (keys sorted, so a prefix: key >> 24 <= limit) and
+ * the result marks those of them whose boxes overlap bi in y (the scalar test's doubles: two
+ * ordered <=, NaN fails). */
+FBK_OV512 static unsigned y_candidates8(const int64_t *keys, const double *y0s, const double *y1s, intptr_t oj,
+                                        intptr_t n, int64_t limit, double bi_y0, double bi_y1, int *xcount) {
+    const intptr_t left = n - oj;
+    const __mmask8 valid = left >= 8 ? (__mmask8)0xFF : (__mmask8)((1u << left) - 1u);
+    const __m512i k = _mm512_srai_epi64(_mm512_maskz_loadu_epi64(valid, keys + oj), 24);
+    const unsigned xm = valid & _mm512_cmple_epi64_mask(k, _mm512_set1_epi64(limit));
+    const int cnt = __builtin_ctz(~xm);                          /* the prefix the sweep reaches */
+    *xcount = cnt;
+    const __m512d y0 = _mm512_maskz_loadu_pd(valid, y0s + oj), y1 = _mm512_maskz_loadu_pd(valid, y1s + oj);
+    const __mmask8 y = _mm512_cmp_pd_mask(y0, _mm512_set1_pd(bi_y1), _CMP_LE_OQ) &
+                       _mm512_cmp_pd_mask(_mm512_set1_pd(bi_y0), y1, _CMP_LE_OQ);
+    return y & ((1u << cnt) - 1u);
+}
+#endif
+
+/* The boxes are laid out by coordinate (x0[n], y0[n], x1[n], y1[n]) in sorted order. With the
+ * lanes (fbk_cpu_lane_walk_cached()), the x-sweep tests 8 candidates' y-overlap at once and walks
+ * only those that pass; the pair budget is charged exactly as the scalar sweep charges it (one
+ * test per piece reached, in order, before that piece's segment tests), so both stop at the same
+ * test and find the same crossings in the same order. */
 intptr_t fbk_overlap_crossings(const fbk_overlap_geometry *g, const fbk_overlap_piece *pieces, intptr_t n, double h,
                                int64_t *keys, double *boxes, int64_t *pairs) {
     if (n < 2 || n >= (1 << 24)) return 0;
     const double apart = 2 * h + 2;
     for (intptr_t i = 0; i < n; i++) keys[i] = sort_key(pieces[i].box[0]) << 24 | i;
     if (n <= FBK_BUCKET_SORT_MAX) sort_keys_small(keys, n); else sort_keys(keys, n);
+    double *bx0 = boxes, *by0 = boxes + n, *bx1 = boxes + 2 * n, *by1 = boxes + 3 * n;
     for (intptr_t o = 0; o < n; o++) {
         const fbk_overlap_piece *pc = &pieces[keys[o] & 0xFFFFFF];
-        boxes[4 * o] = pc->box[0]; boxes[4 * o + 1] = pc->box[1]; boxes[4 * o + 2] = pc->box[2]; boxes[4 * o + 3] = pc->box[3];
+        bx0[o] = pc->box[0]; by0[o] = pc->box[1]; bx1[o] = pc->box[2]; by1[o] = pc->box[3];
     }
     int64_t pair_budget = FBK_OVERLAP_MAX_PAIR_TESTS, crossing_budget = FBK_OVERLAP_MAX_CROSSINGS;
     intptr_t found = 0;
+#if FBK_X86
+    const int lanes = fbk_cpu_lane_walk_cached();
+#else
+    const int lanes = 0;
+#endif
     for (intptr_t oi = 0; oi < n; oi++) {
         const intptr_t i = keys[oi] & 0xFFFFFF;
-        const double *bi = boxes + 4 * oi;
-        const int64_t limit = sort_key(bi[2]);
+        const double bi_y0 = by0[oi], bi_y1 = by1[oi];
+        const int64_t limit = sort_key(bx1[oi]);
         const fbk_overlap_piece *pi = &pieces[i];
-        for (intptr_t oj = oi + 1; oj < n && (keys[oj] >> 24) <= limit; oj++) {
-            if (--pair_budget < 0) return found;
-            const double *bj = boxes + 4 * oj;
-            if (!(bj[1] <= bi[3] && bi[1] <= bj[3])) continue;
-            const intptr_t j = keys[oj] & 0xFFFFFF;
-            const fbk_overlap_piece *pj = &pieces[j];
-            /* one bend, not two parts: pieces of one subpath close along it */
-            if (pi->sub == pj->sub && (llabs(i - j) <= 1 || arc_gap(g, pi, pj) <= 2 * apart)) continue;
-            const fbk_overlap_sub *si = &g->subs[pi->sub], *sj = &g->subs[pj->sub];
-            int64_t ka = -1, kb = -1;
-            for (int64_t a = pi->k0; a < pi->k1 && ka < 0; a++) {
-                const P2 a0 = pt(g->p, a), a1 = pt(g->p, next_of(si, a));
-                for (int64_t b = pj->k0; b < pj->k1; b++) {
-                    if (--pair_budget < 0) return found;
-                    if (segments_cross(a0, a1, pt(g->p, b), pt(g->p, next_of(sj, b)))) { ka = a; kb = b; break; }
-                }
+        intptr_t oj = oi + 1;
+        for (;;) {
+            /* the candidates of the next block (lanes), or of the next piece (scalar) */
+            unsigned cand;
+            int reach;
+#if FBK_X86
+            if (lanes) {
+                if (oj >= n) break;
+                cand = y_candidates8(keys, by0, by1, oj, n, limit, bi_y0, bi_y1, &reach);
+            } else
+#endif
+            {
+                if (oj >= n || (keys[oj] >> 24) > limit) break;
+                reach = 1;
+                cand = by0[oj] <= bi_y1 && bi_y0 <= by1[oj];
             }
-            if (ka < 0) continue;
-            if (--crossing_budget < 0) return found;
-            pairs[2 * found] = ka; pairs[2 * found + 1] = kb;
-            found++;
+            int charged = 0;                               /* pieces of the block paid for */
+            while (cand) {
+                const int p = __builtin_ctz(cand);
+                cand &= cand - 1;
+                pair_budget -= p + 1 - charged; charged = p + 1;
+                if (pair_budget < 0) return found;
+                const intptr_t oc = oj + p;
+                const intptr_t j = keys[oc] & 0xFFFFFF;
+                const fbk_overlap_piece *pj = &pieces[j];
+                /* one bend, not two parts: pieces of one subpath close along it */
+                if (pi->sub == pj->sub && (llabs(i - j) <= 1 || arc_gap(g, pi, pj) <= 2 * apart)) continue;
+                const fbk_overlap_sub *si = &g->subs[pi->sub], *sj = &g->subs[pj->sub];
+                int64_t ka = -1, kb = -1;
+                for (int64_t a = pi->k0; a < pi->k1 && ka < 0; a++) {
+                    const P2 a0 = pt(g->p, a), a1 = pt(g->p, next_of(si, a));
+                    for (int64_t b = pj->k0; b < pj->k1; b++) {
+                        if (--pair_budget < 0) return found;
+                        if (segments_cross(a0, a1, pt(g->p, b), pt(g->p, next_of(sj, b)))) { ka = a; kb = b; break; }
+                    }
+                }
+                if (ka < 0) continue;
+                if (--crossing_budget < 0) return found;
+                pairs[2 * found] = ka; pairs[2 * found + 1] = kb;
+                found++;
+            }
+            pair_budget -= reach - charged;
+            if (pair_budget < 0) return found;
+            if (reach < 8 && lanes) break;                 /* the sweep ended inside the block */
+            oj += reach;
         }
     }
     return found;

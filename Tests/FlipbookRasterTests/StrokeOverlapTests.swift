@@ -165,6 +165,36 @@ import FlipbookTestSupport
         #expect(list.count <= 400 * 400)
     }
 
+    /// The pair budget counts every piece the x-sweep reaches, not only those whose boxes also
+    /// overlap in y: a 48,000 px vertical line (6,000 pieces in one column, ~18 M box pairs
+    /// reached, two overlapping a piece) spends it before the sweep gets to a crossing loop
+    /// right of it — in the C search (its y tests eight at a time in AVX-512 lanes, or one at a
+    /// time with `FLIPBOOK_AVX512=off`) as in the Swift one. The loop alone is corrected.
+    @Test func thePairBudgetCountsEveryPieceTheSweepReaches() {
+        var loop = RasterPath()
+        loop.move(to: RasterPoint(100, 48_000))
+        for p in [RasterPoint(140, 48_040), RasterPoint(140, 48_000), RasterPoint(100, 48_040)] { loop.line(to: p) }
+        var path = RasterPath()
+        path.move(to: RasterPoint(0, 0))
+        for i in 1...6_000 { path.line(to: RasterPoint(0.001 * Double(i % 2), 8 * Double(i))) }
+        for p in [RasterPoint(100, 48_000), RasterPoint(140, 48_040), RasterPoint(140, 48_000), RasterPoint(100, 48_040)] {
+            path.line(to: p)
+        }
+        let style = StrokeStyle(width: 2, cap: .round, join: .round)
+        var lists: [[SIMD3<Int32>]] = []
+        for (p, native) in [(loop, false), (path, false), (path, true)] {
+            let stroker = PathStroker()
+            stroker.nativeOverlap = native
+            var outline = RasterPath(), list: [SIMD3<Int32>] = []
+            stroker.stroke(p, style: style, into: &outline)
+            stroker.overlapCorrections(into: &list)
+            lists.append(list)
+        }
+        #expect(!lists[0].isEmpty, "the loop crosses itself")
+        #expect(lists[1].isEmpty, "the budget ran out before the loop")
+        #expect(lists[2] == lists[1])
+    }
+
     /// A closed figure 8 drawn as 48 lines (the wrap-around of a closed subpath; vertices that
     /// turn by a few degrees are not corners): 13 levels off uncorrected, within 5 corrected.
     @Test func closedFigureEight() {
