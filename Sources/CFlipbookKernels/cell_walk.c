@@ -17,6 +17,7 @@
  */
 #include "flipbook_kernels.h"
 #include "cell_walk_lanes.h"
+#include "fbk_avx2.h"  /* FBK_X86 */
 
 typedef int64_t I;
 
@@ -370,10 +371,17 @@ static inline int32_t fbk_fixed1(double v) {
     return (int32_t)((int64_t)(s + 1073741824.5) - 1073741824);
 }
 
+int fbk_fixed_points_avx512(const double *xy, intptr_t n, int reversed, int32_t *out, double *bounds, intptr_t *done);
+
 int fbk_fixed_points(const double *xy, intptr_t n, int reversed, int32_t *out, double *bounds) {
-    double x0 = bounds[0], y0 = bounds[1], x1 = bounds[2], y1 = bounds[3];
     int finite = 1;
-    for (intptr_t k = 0; k < n; k++) {
+    intptr_t k0 = 0;
+#if FBK_X86
+    /* four points a block with AVX-512 (cell_walk_avx512.c); the rest here */
+    if (n >= 4 && fbk_cpu_lane_walk_cached()) finite = fbk_fixed_points_avx512(xy, n, reversed, out, bounds, &k0);
+#endif
+    double x0 = bounds[0], y0 = bounds[1], x1 = bounds[2], y1 = bounds[3];
+    for (intptr_t k = k0; k < n; k++) {
         const intptr_t i = reversed ? n - 1 - k : k;
         const double x = xy[2 * i], y = xy[2 * i + 1];
         finite &= (x - x == 0) & (y - y == 0);     /* false for NaN and +-infinity */

@@ -35,6 +35,7 @@
  */
 #include "cell_walk_lanes.h"
 #include "fbk_avx2.h"
+#include <math.h>
 
 #if FBK_X86
 #define FBK_LANES __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2")))
@@ -398,7 +399,53 @@ FBK_LANES void fbk_add_contours_lanes_avx512(const fbk_cells *b, const int32_t *
     }
 }
 
+/* fbk_fixed_points' whole blocks of four points (cell_walk.c does the rest, from *done): each
+ * lane the scalar formula -- v * 256, s < lim ? s : lim (NaN -> lim), s > -lim ? s : -lim, then
+ * the truncation of s + 2^30 + 1/2 (in (0, 2^31): a 32-bit conversion) minus 2^30 -- and the
+ * bounds as lane-wise minima and maxima reduced at the end (the same values: order does not
+ * change a minimum of finite numbers). Returns 0 when a point is not finite. */
+FBK_LANES int fbk_fixed_points_avx512(const double *xy, intptr_t n, int reversed, int32_t *out, double *bounds,
+                                      intptr_t *done) {
+    const __m512d lim = _mm512_set1_pd(536870912.0), nlim = _mm512_set1_pd(-536870912.0);
+    const __m512d bias = _mm512_set1_pd(1073741824.5), k256 = _mm512_set1_pd(256), zero = _mm512_setzero_pd();
+    const __m256i unbias = _mm256_set1_epi32(1073741824);
+    __m512d lo = _mm512_set1_pd(INFINITY), hi = _mm512_set1_pd(-INFINITY);
+    __mmask8 finite = 0xFF;
+    const intptr_t blocks = n / 4;
+    for (intptr_t b = 0; b < blocks; b++) {
+        /* points k = 4b ..< 4b + 4 of the output: input points 4b.. (or, reversed, n-1-4b down) */
+        __m512d v;
+        if (reversed) {
+            v = _mm512_loadu_pd(xy + 2 * (n - 4 - 4 * b));
+            v = _mm512_shuffle_f64x2(v, v, 0x1B);          /* the four (x, y) pairs in reverse */
+        } else {
+            v = _mm512_loadu_pd(xy + 8 * b);
+        }
+        finite &= _mm512_cmp_pd_mask(_mm512_sub_pd(v, v), zero, _CMP_EQ_OQ);
+        lo = _mm512_min_pd(lo, v); hi = _mm512_max_pd(hi, v);
+        __m512d sv = _mm512_mul_pd(v, k256);
+        sv = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(sv, lim, _CMP_LT_OQ), lim, sv);     /* s < lim ? s : lim */
+        sv = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(sv, nlim, _CMP_GT_OQ), nlim, sv);   /* s > -lim ? s : -lim */
+        const __m256i q = _mm256_sub_epi32(_mm512_cvttpd_epi32(_mm512_add_pd(sv, bias)), unbias);
+        _mm256_storeu_si256((__m256i *)(out + 8 * b), q);
+    }
+    *done = 4 * blocks;
+    if (finite != 0xFF) return 0;
+    /* x in the even lanes, y in the odd ones */
+    const __m512i ev = _mm512_setr_epi64(0, 2, 4, 6, 0, 2, 4, 6), od = _mm512_setr_epi64(1, 3, 5, 7, 1, 3, 5, 7);
+    const double mx = _mm512_reduce_min_pd(_mm512_permutexvar_pd(ev, lo)), my = _mm512_reduce_min_pd(_mm512_permutexvar_pd(od, lo));
+    const double Mx = _mm512_reduce_max_pd(_mm512_permutexvar_pd(ev, hi)), My = _mm512_reduce_max_pd(_mm512_permutexvar_pd(od, hi));
+    bounds[0] = mx < bounds[0] ? mx : bounds[0]; bounds[1] = my < bounds[1] ? my : bounds[1];
+    bounds[2] = Mx >= bounds[2] ? Mx : bounds[2]; bounds[3] = My >= bounds[3] ? My : bounds[3];
+    return 1;
+}
+
 #else
+int fbk_fixed_points_avx512(const double *xy, intptr_t n, int reversed, int32_t *out, double *bounds,
+                            intptr_t *done) {
+    (void)xy; (void)n; (void)reversed; (void)out; (void)bounds; *done = 0;
+    return 1;
+}
 void fbk_walk_rows_lanes_avx512(const fbk_cells *cells, fbk_rows_lanes *q) { (void)cells; q->n = 0; }
 void fbk_walk_columns_lanes_avx512(const fbk_cells *cells, fbk_columns_lanes *q) { (void)cells; q->n = 0; }
 void fbk_add_contours_lanes_avx512(const fbk_cells *cells, const int32_t *points, const int32_t *ends,
