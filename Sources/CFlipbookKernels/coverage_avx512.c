@@ -105,21 +105,9 @@ FBK_COV512_INLINE intptr_t sweep_row_small(int32_t *acc, uint64_t *bits, intptr_
     if (!w) { *start = 0; return 0; }
     bits[0] = 0;
     const intptr_t x0 = (intptr_t)__builtin_ctzll(w) * 8, x1 = (intptr_t)(64 - __builtin_clzll(w)) * 8;
-    __m512i c = _mm512_setzero_si512();
     intptr_t s = -1, e = 0;
-    for (intptr_t x = x0; x < x1; x += 16) {
-        const __mmask16 k = x1 - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)0x00FF;   /* x1 - x is 8 or >= 16 */
-        const __m512i v = cov_block16(acc + x, k, &c, even_odd);
-        _mm_mask_storeu_epi8(cov + x, k, _mm512_cvtepi32_epi8(v));
-        const intptr_t room = width - x;
-        const __mmask16 in = room >= 16 ? (__mmask16)0xFFFF : room <= 0 ? (__mmask16)0 : (__mmask16)((1u << room) - 1u);
-        const __mmask16 nz = _mm512_test_epi32_mask(v, v) & k & in;
-        if (nz) {
-            if (s < 0) s = x + __builtin_ctz(nz);
-            e = x + 32 - __builtin_clz((unsigned)nz);
-        }
-    }
-    const int32_t carry = _mm_cvtsi128_si32(_mm512_castsi512_si128(c));
+    /* the whole stretch as one run (the groups between hold zeros) */
+    const int32_t carry = acc_run16(acc + x0, cov + x0, x1 - x0, 0, even_odd, x0, width - x0, &s, &e);
     if (carry != 0) fbk_dense_gap(cov, x1, width, fbk_coverage_byte(carry, even_odd), &s, &e);
     *start = s < 0 ? 0 : s;
     return s < 0 ? 0 : e - s;
