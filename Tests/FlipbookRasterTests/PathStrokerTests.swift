@@ -374,3 +374,39 @@ extension PathStrokerTests {
         #expect(failures.isEmpty, "\(failures.prefix(3))")
     }
 }
+
+extension PathStrokerTests {
+    /// `FixedPath.set` on the native backend (points converted in bulk in C) and on the portable
+    /// one (one by one in Swift) gives the same points, contours and bounds: random paths of
+    /// lines, quadratics and cubics, open and closed, through transforms, and a non-finite point.
+    @Test func bothBackendsSetTheSameFixedPath() {
+        var rng = SplitMix64(seed: 2026_11_27_6)
+        var compared = 0
+        for case_ in 0..<200 {
+            var path = RasterPath()
+            for _ in 0..<(1 + case_ % 3) {
+                path.move(to: RasterPoint(400 * rng.unit() - 100, 400 * rng.unit() - 100))
+                for _ in 0..<(1 + case_ % 7) {
+                    let p = RasterPoint(400 * rng.unit() - 100, 400 * rng.unit() - 100)
+                    switch rng.next() % 3 {
+                    case 0: path.line(to: p)
+                    case 1: path.quad(to: p, control: RasterPoint(400 * rng.unit(), 400 * rng.unit()))
+                    default: path.cubic(to: p, control1: RasterPoint(400 * rng.unit(), 400 * rng.unit()),
+                                        control2: RasterPoint(400 * rng.unit(), 400 * rng.unit()))
+                    }
+                }
+                if rng.next() % 2 == 0 { path.close() }
+            }
+            if case_ == 199 { path.line(to: RasterPoint(.infinity, 3)) }
+            let t = case_ % 2 == 0 ? RasterTransform.identity : RasterTransform(a: 1.3, b: 0.4, c: -0.4, d: 1.3, tx: 7, ty: -2)
+            var native = FixedPath(), portable = FixedPath()
+            let a = native.set(path, transform: t, backend: .native)
+            let b = portable.set(path, transform: t, backend: .portable)
+            #expect(a == b, "case \(case_)")
+            #expect(native.points == portable.points && native.contourEnds == portable.contourEnds, "case \(case_)")
+            #expect(a ? native.bounds == portable.bounds : native.isEmpty, "case \(case_)")
+            compared += native.points.count
+        }
+        #expect(compared > 10_000, "the paths have points to compare (\(compared))")
+    }
+}

@@ -8,7 +8,7 @@ import CFlipbookKernels
 /// function of each curve; the lines the path fill culls before converting them add nothing to
 /// the clip's cells; integer addition makes the order of the edges irrelevant).
 ///
-/// `set(_:transform:tolerance:)` reuses the arrays' capacity (one value kept per drawn item
+/// `set(_:transform:tolerance:cull:backend:)` reuses the arrays' capacity (one value kept per drawn item
 /// allocates nothing once grown).
 public struct FixedPath: Sendable {
     /// x₀, y₀, x₁, y₁, … of every contour, in order.
@@ -34,17 +34,23 @@ public struct FixedPath: Sendable {
     /// the path fill does for the rows and columns of its clip: for a caller that fills only
     /// inside `cull` (a frame, its bands) the bytes are the same, and a path mostly off screen
     /// is not flattened where it cannot be seen.
+    ///
+    /// `backend`: on the native one the points are converted to fixed point in bulk
+    /// (`fbk_fixed_points`); on the portable one, one by one in Swift. The same points either way.
     @discardableResult
     public mutating func set(_ path: RasterPath, transform: RasterTransform = .identity,
-                             tolerance: Double = PathFlattening.defaultTolerance, cull: FlattenCull = .none) -> Bool {
-        _fill { path.flatten(transform: transform, tolerance: tolerance, cull: cull, into: &$0) }
+                             tolerance: Double = PathFlattening.defaultTolerance, cull: FlattenCull = .none,
+                             backend: RasterBackend = .current) -> Bool {
+        _fill(native: backend.effective == .native) {
+            path.flatten(transform: transform, tolerance: tolerance, cull: cull, into: &$0)
+        }
     }
 
     /// Fills the path from an outline written by `body` (move / line / close, as a
     /// ``RasterPath`` of lines would be flattened: the same points, contours and bounds); empty
     /// when a point is not finite or nothing was written. Clears the corrections.
     mutating func _build(_ body: (inout _OutlineBuilder) -> Void) {
-        _fill { sink in
+        _fill(native: RasterBackend.current.effective == .native) { sink in
             var b = _OutlineBuilder(sink: sink)
             sink = _Sink(points: [], ends: [])            // (the builder owns the storage meanwhile)
             body(&b)
@@ -55,20 +61,24 @@ public struct FixedPath: Sendable {
 
     /// Empties the path (keeping its storage) and the corrections, lets `body` write the points
     /// into a ``_Sink``, and keeps them with their bounds; false (and empty) when a point is not
-    /// finite or nothing was written. What ``set(_:transform:tolerance:cull:)`` and
-    /// ``_build(_:)`` share.
+    /// finite or nothing was written. What ``set(_:transform:tolerance:cull:backend:)`` and
+    /// ``_build(_:)`` share. `native`: the points converted in bulk in C, else one by one.
     @discardableResult
-    private mutating func _fill(_ body: (inout _Sink) -> Void) -> Bool {
+    private mutating func _fill(native: Bool, _ body: (inout _Sink) -> Void) -> Bool {
         corrections.removeAll(keepingCapacity: true)
         var sink = _Sink(points: points, ends: contourEnds)
         points = []; contourEnds = []                     // (the sink owns the storage meanwhile)
         sink.points.removeAll(keepingCapacity: true); sink.ends.removeAll(keepingCapacity: true)
-        // Points are gathered on the stack and converted in bulk (`_Sink.flush`).
-        withUnsafeTemporaryAllocation(of: RasterPoint.self, capacity: _Sink.pendingCapacity) { buf in
-            sink.pending = buf.baseAddress
+        if native {
+            // Points are gathered on the stack and converted in bulk (`_Sink.flush`).
+            withUnsafeTemporaryAllocation(of: RasterPoint.self, capacity: _Sink.pendingCapacity) { buf in
+                sink.pending = buf.baseAddress
+                body(&sink)
+                sink.flush()
+                sink.pending = nil
+            }
+        } else {
             body(&sink)
-            sink.flush()
-            sink.pending = nil
         }
         points = sink.points; contourEnds = sink.ends; bounds = sink.bounds
         if !sink.finite || !bounds.x.isFinite {
@@ -107,8 +117,9 @@ public struct FixedPath: Sendable {
         var points: [Int32], ends: [Int32]
         var bounds = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
         var finite = true
-        /// Points not yet converted (`_fill`'s stack buffer of `pendingCapacity`), or nil: each
-        /// point converted as it comes (`add`).
+        /// Points not yet converted (`_fill`'s stack buffer of `pendingCapacity`: the native
+        /// backend, converted in bulk by `fbk_fixed_points`), or nil: each point converted in
+        /// Swift as it comes (`add`, the portable backend).
         var pending: UnsafeMutablePointer<RasterPoint>? = nil
         var pendingCount = 0
         static let pendingCapacity = 128
@@ -140,14 +151,19 @@ public struct FixedPath: Sendable {
         /// nil: the same points, bounds and finiteness, written through one buffer (the storage
         /// grown once, no per-point uniqueness and capacity checks).
         mutating func addAll(_ src: UnsafeBufferPointer<RasterPoint>, reversed: Bool, transform: RasterTransform?) {
-            if pendingCount > 0 && src.baseAddress != UnsafePointer(pending) { flush() }
-            let n = src.count, old = points.count
+            let n = src.count
             guard n > 0 else { return }
-            if transform != nil {
-                let t = transform!
-                for k in 0..<n { add(t.apply(src[reversed ? n - 1 - k : k])) }
+            if pending == nil || transform != nil {
+                // portable: one by one in Swift; a transformed side: mapped into the pending
+                // points (converted in bulk with them)
+                for k in 0..<n {
+                    let q = src[reversed ? n - 1 - k : k]
+                    put(transform.map { $0.apply(q) } ?? q)
+                }
                 return
             }
+            if pendingCount > 0 && src.baseAddress != UnsafePointer(pending) { flush() }
+            let old = points.count
             points.append(contentsOf: repeatElement(0, count: 2 * n))      // (geometric growth)
             // (in C: the conversion, the bounds and the finiteness check without per-point calls;
             // a point that is not finite drops the whole path, so what is written then is moot)
