@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import FlipbookPixels
 @testable import FlipbookGraphics
 
 private func close(_ a: CGPoint, _ b: CGPoint, _ eps: CGFloat = 1e-9) -> Bool { abs(a.x - b.x) < eps && abs(a.y - b.y) < eps }
@@ -69,23 +70,49 @@ private func signedArea(_ p: CGPath) -> Double {
     }
 
     @Test func arcSweepNormalisation() {
-        // 0 → 2π increasing is a full circle; decreasing it is only the start point.
+        // 0 → 2π increasing is a full circle.
         let full = CGMutablePath()
         full.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
         #expect(full.elements.count == 5 && abs(full._length - 2 * .pi) < 1e-3)
+        // 0 → 2π *decreasing* is a full circle too, turning the requested (decreasing) way: on iOS
+        // `UIBezierPath(arcCenter:radius:startAngle: 0, endAngle: 2 * .pi, clockwise: false)` —
+        // Core Graphics' `clockwise: true` — draws the whole circle (NVActivityIndicatorView's
+        // circle/ring shapes, ProgressHUD's dots); Chromium's canvas `arc()` makes the same choice.
+        let down = CGMutablePath()
+        down.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
+        #expect(down.elements.count == 5 && abs(down._length - 2 * .pi) < 1e-3)
+        if case let .addCurveToPoint(_, _, p) = down.elements[1] { #expect(close(p, CGPoint(x: 0, y: -1))) } else { Issue.record("no curve") }
+        #expect(close(down.currentPoint, CGPoint(x: 1, y: 0)))
+        // Any whole multiple, either direction: −π/2 → 3π/2 (computed in floating point) and 4π.
+        for (s, e, cw) in [(-CGFloat.pi / 2, 3 * CGFloat.pi / 2, true), (0, 4 * .pi, true), (0, 4 * .pi, false), (.pi, -3 * .pi, false)] {
+            let c = CGMutablePath()
+            c.addArc(center: .zero, radius: 1, startAngle: s, endAngle: e, clockwise: cw)
+            #expect(abs(c._length - 2 * .pi) < 1e-3, "\(s) → \(e), clockwise \(cw)")
+        }
+        // A zero sweep is the start point alone.
         let dot = CGMutablePath()
-        dot.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
-        #expect(dot.elements.count == 1 && close(dot.currentPoint, CGPoint(x: 1, y: 0)))
+        dot.addArc(center: .zero, radius: 1, startAngle: 1, endAngle: 1, clockwise: true)
+        #expect(dot.elements.count == 1 && close(dot.currentPoint, CGPoint(x: Foundation.cos(1.0), y: Foundation.sin(1.0))))
+        // Not a multiple: reduced into the requested direction. 0 → 5π/2 increasing is one full
+        // circle (2π or more that way, as Core Graphics and the canvas); decreasing it is −3π/2.
+        let over = CGMutablePath()
+        over.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 5 * .pi / 2, clockwise: false)
+        #expect(abs(over._length - 2 * .pi) < 1e-3)
+        let back = CGMutablePath()
+        back.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 5 * .pi / 2, clockwise: true)
+        #expect(abs(back._length - 3 * .pi / 2) < 1e-3 && close(back.currentPoint, CGPoint(x: 0, y: 1)))
         // 3π/2 → 0 increasing goes π/2 (mod 2π); a non-empty path gets a line to the start.
         let m = CGMutablePath()
         m.move(to: CGPoint(x: -3, y: 0))
         m.addArc(center: .zero, radius: 2, startAngle: 3 * .pi / 2, endAngle: 0, clockwise: false)
         if case let .addLineToPoint(p) = m.elements[1] { #expect(close(p, CGPoint(x: 0, y: -2))) } else { Issue.record("no line") }
         #expect(close(m.currentPoint, CGPoint(x: 2, y: 0)) && m.elements.count == 3)
-        // Relative arc: no reduction, 4π goes round twice.
-        let r = CGMutablePath()
-        r.addRelativeArc(center: .zero, radius: 1, startAngle: 0, delta: 4 * .pi)
-        #expect(abs(r._length - 4 * .pi) < 2e-3)
+        // Relative arc: the same rule in the direction of delta's sign — 4π is one circle, 5π/2 too.
+        for d in [4 * CGFloat.pi, -4 * .pi, 5 * .pi / 2] {
+            let r = CGMutablePath()
+            r.addRelativeArc(center: .zero, radius: 1, startAngle: 0, delta: d)
+            #expect(abs(r._length - 2 * .pi) < 2e-3, "delta \(d)")
+        }
         let neg = CGMutablePath()
         neg.addRelativeArc(center: CGPoint(x: 1, y: 1), radius: 1, startAngle: .pi, delta: -.pi / 2)
         #expect(close(neg.currentPoint, CGPoint(x: 1, y: 2)))   // π − π/2 = π/2: (1, 1) + (0, 1)
@@ -94,6 +121,24 @@ private func signedArea(_ p: CGPath) -> Double {
         t.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2, clockwise: false,
                  transform: CGAffineTransform(scaleX: 3, y: 2))
         #expect(close(t.currentPoint, CGPoint(x: 0, y: 2)))
+    }
+
+    @Test func fullCircleDrawnWithEitherFlagPaintsTheDisc() {
+        // Pixels: ProgressHUD's dot — `UIBezierPath(arcCenter:radius:startAngle: 0, endAngle: 2 * .pi,
+        // clockwise: false)`, i.e. Core Graphics' `clockwise: true` — filled, and the same circle
+        // with the other flag, paint the same disc (iOS draws both; before this rule the first was
+        // a single point and painted nothing).
+        var images: [PixelBuffer] = []
+        for cw in [true, false] {
+            let c = makeContext(20, 20)
+            c.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+            c.addArc(center: CGPoint(x: 10, y: 10), radius: 6, startAngle: 0, endAngle: 2 * .pi, clockwise: cw)
+            c.fillPath()
+            #expect(c.pixel(10, 10) == RGBA8(r: 255, g: 0, b: 0, a: 255), "clockwise \(cw)")
+            #expect(c.pixel(10, 5) == RGBA8(r: 255, g: 0, b: 0, a: 255) && c.pixel(1, 1).a == 0)
+            images.append(c.makeImage()!.pixelBuffer)
+        }
+        #expect(images[0].bytes == images[1].bytes)
     }
 
     @Test func tangentArc() {

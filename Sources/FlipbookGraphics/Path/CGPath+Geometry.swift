@@ -14,39 +14,65 @@ extension CGMutablePath {
     /// visually **counter-clockwise** on screen — exactly what the same call does in a UIKit
     /// (flipped) context on iOS; `UIBezierPath(arcCenter:…clockwise:)` uses the opposite flag.
     ///
-    /// Sweep (as Core Graphics): increasing, `Δ = endAngle − startAngle`; `Δ ≥ 2π` draws one full
-    /// circle, otherwise `Δ` is reduced modulo 2π into `[0, 2π)`. Decreasing, mirror image:
-    /// `Δ ≤ −2π` is one full circle, otherwise `Δ` reduced into `(−2π, 0]`. So `0 → 2π` with
-    /// `clockwise: false` is a full circle and with `clockwise: true` is only the start point.
+    /// **Sweep.** `Δ = endAngle − startAngle`, taken in the requested direction (increasing for
+    /// `clockwise: false`, decreasing for `true`):
+    /// - `Δ = 0` is the start point alone;
+    /// - a non-zero `Δ` whose size is a whole multiple of 2π is **one full circle** in the
+    ///   requested direction, *whichever direction `Δ` points* — so `0 → 2π` is a full circle with
+    ///   `clockwise: true` as well as with `false`;
+    /// - a `Δ` of 2π or more in the requested direction is one full circle too (Core Graphics'
+    ///   and the canvas rule);
+    /// - any other `Δ` is reduced modulo 2π into the requested direction: `(0, 2π)` increasing,
+    ///   `(−2π, 0)` decreasing.
+    ///
+    /// Why not Core Graphics' documented arithmetic, under which `0 → 2π` with `clockwise: true`
+    /// would be a single point: on iOS that call draws a full circle, and real code reaches it —
+    /// `UIBezierPath(arcCenter:radius:startAngle: 0, endAngle: 2 * .pi, clockwise: false)` (the
+    /// flag inverted by UIKit's flipped space) is how NVActivityIndicatorView's circles and rings
+    /// and ProgressHUD's dots are built, and they are visibly drawn on iOS. Chromium's canvas
+    /// `arc()` makes the same choice for the same reason ("some web sites use
+    /// `arc(x, y, r, 0, 2*Math.PI, true)` to draw circle"). A size within 1e-9 rad of a multiple
+    /// of 2π counts as one (angles such as `−π/2 … 3π/2` are computed in floating point).
     ///
     /// If the path is not empty a line joins the current point to the arc's start; otherwise the
     /// arc starts a subpath there. The arc is cubic Béziers of at most 90° each
     /// (control distance `4/3·tan(φ/4)·radius`, radial error < 0.03 %).
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
                        transform: CGAffineTransform = .identity) {
-        let twoPi = 2 * Double.pi
-        var delta = Double(endAngle - startAngle)
-        if clockwise {
-            if delta <= -twoPi { delta = -twoPi } else {
-                delta = fmod(delta, twoPi)
-                if delta > 0 { delta -= twoPi }
-            }
-        } else {
-            if delta >= twoPi { delta = twoPi } else {
-                delta = fmod(delta, twoPi)
-                if delta < 0 { delta += twoPi }
-            }
-        }
+        let delta = Self._arcSweep(Double(endAngle) - Double(startAngle), decreasing: clockwise)
         _appendArc(center: center, radius: Double(radius), start: Double(startAngle), sweep: delta, transform: transform)
     }
 
-    /// Appends an arc from `startAngle` sweeping `delta` radians (positive: increasing angle;
-    /// any magnitude, not reduced — `4π` goes round twice), Apple's
-    /// `addRelativeArc(center:radius:startAngle:delta:transform:)`. Line to the start or new
-    /// subpath as ``addArc(center:radius:startAngle:endAngle:clockwise:transform:)``.
+    /// Appends an arc from `startAngle` sweeping `delta` radians (positive: increasing angle),
+    /// Apple's `addRelativeArc(center:radius:startAngle:delta:transform:)`. The sweep follows
+    /// ``addArc(center:radius:startAngle:endAngle:clockwise:transform:)``'s rule in the
+    /// direction of `delta`'s sign: a whole multiple of 2π is one full circle (`4π` goes round
+    /// once, not twice), any other size is reduced modulo 2π. Line to the start or new subpath as
+    /// that method.
     public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
                                transform: CGAffineTransform = .identity) {
-        _appendArc(center: center, radius: Double(radius), start: Double(startAngle), sweep: Double(delta), transform: transform)
+        let d = Double(delta)
+        _appendArc(center: center, radius: Double(radius), start: Double(startAngle),
+                   sweep: Self._arcSweep(d, decreasing: d < 0), transform: transform)
+    }
+
+    /// The sweep actually drawn for an angle difference `delta` in the requested direction (see
+    /// ``addArc(center:radius:startAngle:endAngle:clockwise:transform:)``): 0 stays 0; a size that
+    /// is a whole multiple of 2π (within 1e-9 rad), or 2π or more in the requested direction, is
+    /// ±2π in the requested direction; anything else is reduced into `(0, 2π)` or `(−2π, 0)`. Non-finite input is returned as it is (the
+    /// arc is then dropped).
+    static func _arcSweep(_ delta: Double, decreasing: Bool) -> Double {
+        guard delta.isFinite, delta != 0 else { return delta }
+        let twoPi = 2 * Double.pi, eps = 1e-9
+        let full = decreasing ? -twoPi : twoPi
+        if (delta < 0) == decreasing, abs(delta) >= twoPi - eps { return full }
+        let r = fmod(abs(delta), twoPi)                      // in [0, 2π)
+        if r < eps || twoPi - r < eps { return full }
+        // The signed remainder, moved into the requested direction.
+        var d = fmod(delta, twoPi)                           // same sign as delta, |d| in (0, 2π)
+        if decreasing, d > 0 { d -= twoPi }
+        if !decreasing, d < 0 { d += twoPi }
+        return d
     }
 
     func _appendArc(center: CGPoint, radius r: Double, start: Double, sweep: Double, transform t: CGAffineTransform) {
