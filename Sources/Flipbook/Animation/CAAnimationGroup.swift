@@ -15,8 +15,19 @@ package struct _GroupChildSample {
 /// duration, a child longer than the group is clipped: it shows what it has at the group's end
 /// (if the group fills forwards) and nothing of its later part.
 ///
-/// Chosen where Apple is silent: a child whose `duration` ≤ 0 takes the group's duration; the
-/// group's `timingFunction` is not applied to children (each uses its own).
+/// **The group is a timing parent.** Its `timingFunction` maps the group's iteration-local time
+/// before the children see it, as every `CAMediaTiming` parent does on Apple:
+///
+///     t' = duration · timingFunction(t / duration)        (linear when nil or duration ≤ 0)
+///
+/// and each child evaluates its own timing (and its own timing function) at `t'`. So an
+/// `.easeIn` group of linear children eases them all (SkeletonView's sliding shimmer), and
+/// groups with different timing functions over identical children move them differently
+/// (ProgressHUD's "circle rotate chase": five groups of the same rotation, each eased by its own
+/// curve). An overshooting curve can take `t'` below 0 or past `duration`; it is clipped there
+/// like any other group time.
+///
+/// Chosen where Apple is silent: a child whose `duration` ≤ 0 takes the group's duration.
 open class CAAnimationGroup: CAAnimation {
     /// The child animations, evaluated in order.
     open var animations: [CAAnimation]?
@@ -38,11 +49,21 @@ open class CAAnimationGroup: CAAnimation {
         return m
     }
 
-    /// The children with a value at group-local time `t` (the group's iteration-local time),
-    /// in order; children in their "removed" phase are left out.
+    /// The group's time as its children see it: the iteration-local time `t` through the group's
+    /// `timingFunction` (`duration · f(t / duration)`; `t` itself without one or without a
+    /// positive finite duration).
+    package func _easedGroupTime(_ t: CFTimeInterval) -> CFTimeInterval {
+        guard let f = timingFunction, duration > 0, duration.isFinite, t.isFinite else { return t }
+        return duration * f._solve(t / duration)
+    }
+
+    /// The children with a value at group-local time `t` (the group's iteration-local time,
+    /// before the group's timing function, which this applies), in order; children in their
+    /// "removed" phase are left out.
     package func _children(atGroupTime t: CFTimeInterval) -> [_GroupChildSample] {
         let groupEnd = duration > 0 ? duration : .infinity
-        let clipped = min(max(t.isNaN ? 0 : t, 0), groupEnd)
+        let eased = _easedGroupTime(t.isNaN ? 0 : t)
+        let clipped = min(max(eased.isNaN ? 0 : eased, 0), groupEnd)
         return (animations ?? []).compactMap { child in
             let s = _childTiming(child).evaluate(parentTime: clipped)
             return s.hasValue ? _GroupChildSample(animation: child, state: s) : nil
