@@ -5,6 +5,7 @@ import Foundation
 extension CALayer {
     /// Renders the layer and its sublayers into `ctx` (Apple's `render(in:)`), in the layer's
     /// own coordinate space: a point `p` of the layer's bounds lands on `ctx.ctm` applied to `p`
+    /// (in device space)
     /// (the layer's own `position`, `transform` and superlayer play no part). As on Apple it
     /// draws **model values** — "directly from the layer tree, ignoring any animations" — so a
     /// layer in the middle of an animation renders its final state.
@@ -16,16 +17,19 @@ extension CALayer {
     /// commit would do. The result is composited onto the context with its current clip, alpha
     /// and blend mode (as one image, like a transparency layer).
     ///
-    /// **Orientation.** Flipbook's bitmap contexts have UIKit's orientation (origin top-left,
-    /// y down; see `CGContext`), so `render(in:)` into a fresh context gives an upright picture,
-    /// as `UIGraphicsImageRenderer` does on iOS.
+    /// **Orientation.** As on iOS, the layer's y-down space goes through the CTM as it is: into a
+    /// fresh bitmap context (y up, Apple's orientation; see `CGContext`) the picture comes out
+    /// **upside down**, and code flips the CTM first — `translateBy(x: 0, y: h)`,
+    /// `scaleBy(x: 1, y: -1)` — which is what `UIGraphicsImageRenderer` and
+    /// `UIGraphicsBeginImageContext` contexts have already done. Inside a layer's `draw(in:)`
+    /// (UIKit's y-down context) it is upright.
     ///
     /// **Where it lives.** Apple declares it `open` on `CALayer`; here it is an extension in
     /// `FlipbookRender` (the compositor is not visible from the model module), so it cannot be
     /// overridden. Import `FlipbookRender` (or `FlipbookCLI`'s umbrella) to call it.
     public func render(in ctx: CGContext) {
         _prepareSubtreeForRender()
-        let ctm = ctx.ctm
+        let ctm = ctx._state.ctm           // user space → the bitmap's pixel rows (y down)
         let w = ctx.width, h = ctx.height
         guard w > 0, h > 0, [ctm.a, ctm.b, ctm.c, ctm.d, ctm.tx, ctm.ty].allSatisfy(\.isFinite),
               ctm.a * ctm.d - ctm.b * ctm.c != 0 else { return }
@@ -39,12 +43,10 @@ extension CALayer {
             bounds: CGRect(x: 0, y: 0, width: w, height: h), position: .zero, anchorPoint: .zero,
             sublayerTransform: unplace * CATransform3DMakeAffineTransform(ctm), sublayers: [node])
         guard let pixels = try? Compositor(threadCount: 1).render(root, width: w, height: h) else { return }
-        // Composite the picture pixel for pixel: identity CTM, flipped so that CG's image
-        // drawing (first row at the rectangle's maxY) puts the first row at the top.
+        // Composite the picture pixel for pixel: device space (y up) as user space, where CG's
+        // image drawing (first row at the rectangle's maxY) puts the first row at the top.
         ctx.saveGState()
-        ctx.concatenate(ctm.inverted())
-        ctx.translateBy(x: 0, y: CGFloat(h))
-        ctx.scaleBy(x: 1, y: -1)
+        ctx._state.ctm = ctx._deviceToPixels
         ctx.draw(CGImage(pixelBuffer: pixels), in: CGRect(x: 0, y: 0, width: w, height: h))
         ctx.restoreGState()
     }

@@ -4,8 +4,18 @@ import FlipbookPixels
 import FlipbookRaster
 @testable import FlipbookGraphics
 
-/// A transparent RGBA8 context of `w` × `h` pixels.
+/// A transparent RGBA8 context of `w` × `h` pixels set up as the one a layer's `draw(in:)`
+/// receives (UIKit's orientation: user space = pixels, origin top-left, y down), so that a
+/// test's coordinates are its pixel rows. ``makeBitmapContext(_:_:)`` is the plain bitmap
+/// context (Apple's y-up orientation).
 func makeContext(_ w: Int, _ h: Int) -> CGContext {
+    let c = makeBitmapContext(w, h)
+    c._orientTopDown()
+    return c
+}
+
+/// A transparent RGBA8 bitmap context as `CGContext(data:…)` makes it: origin bottom-left, y up.
+func makeBitmapContext(_ w: Int, _ h: Int) -> CGContext {
     CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
               space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
 }
@@ -56,14 +66,15 @@ extension CGContext {
         // The layer display code scales the CTM by contentsScale: a 10×10 point rect covers 20×20 pixels.
         let c = makeContext(32, 32)
         c.scaleBy(x: 2, y: 2)
-        #expect(c.ctm == CGAffineTransform(scaleX: 2, y: 2))
+        // Apple's CTM in a layer context at scale 2: y flipped into the y-up device space.
+        #expect(c.ctm == CGAffineTransform(a: 2, b: 0, c: 0, d: -2, tx: 0, ty: 32))
         c.fill(CGRect(x: 1, y: 1, width: 10, height: 10))
         #expect(c.paintedCount == 400)
         #expect(c.pixel(2, 2).a == 255 && c.pixel(21, 21).a == 255 && c.pixel(22, 22).a == 0 && c.pixel(1, 1).a == 0)
     }
 
     @Test func ctmOperationsCompose() {
-        let c = makeContext(4, 4)
+        let c = makeBitmapContext(4, 4)
         c.translateBy(x: 10, y: 20)
         c.scaleBy(x: 2, y: 3)
         c.rotate(by: .pi / 2)
@@ -85,8 +96,8 @@ extension CGContext {
         c.translateBy(x: 100, y: 0)
         c.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
         c.restoreGState()
-        // Back to clip [2, 8), green, identity CTM.
-        #expect(c.ctm == .identity)
+        // Back to clip [2, 8), green, the layer context's CTM (the flip of its one row).
+        #expect(c.ctm == CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 1))
         c.fill(CGRect(x: 0, y: 0, width: 3, height: 1))
         #expect(c.pixel(1, 0).a == 0 && c.pixel(2, 0) == RGBA8(r: 0, g: 255, b: 0, a: 255))
         c.saveGState()
@@ -333,7 +344,7 @@ extension CGContext {
     }
 
     @Test func resetClipDataAndSpaceConversions() {
-        let c = makeContext(4, 4)
+        let c = makeBitmapContext(4, 4)
         c.clip(to: CGRect(x: 0, y: 0, width: 1, height: 1))
         c.resetClip()
         c.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
@@ -353,9 +364,9 @@ extension CGContext {
             let c = CGContext(data: raw.baseAddress, width: 4, height: 2, bitsPerComponent: 8, bytesPerRow: 32,
                               space: CGColorSpace(name: CGColorSpace.sRGB)!, bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
             c.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
-            c.fill(CGRect(x: 1, y: 1, width: 1, height: 1))
+            c.fill(CGRect(x: 1, y: 1, width: 1, height: 1))     // y up: the top row, row 0 in memory
         }
-        #expect(Array(bytes[32 + 4..<32 + 8]) == [0, 0, 255, 255])
+        #expect(Array(bytes[4..<8]) == [0, 0, 255, 255])
         #expect(bytes.filter { $0 != 0 }.count == 2)
     }
 

@@ -253,8 +253,11 @@ import Foundation
 /// state that saveGState keeps (font, size, mode) and what it does not (text matrix).
 @Suite struct ContextGlyphTests {
     static func context() -> CGContext {
-        CGContext(data: nil, width: 60, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
-                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        // y down, as a layer's draw(in:) context (a plain bitmap context is y up: BitmapOrientationTests)
+        let c = CGContext(data: nil, width: 60, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
+                          space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        c._orientTopDown()
+        return c
     }
     static func ink(_ ctx: CGContext, above: UInt32 = 128) -> (count: Int, top: Int, bottom: Int) {
         let px = ctx.data!.assumingMemoryBound(to: UInt32.self)

@@ -12,9 +12,41 @@ import Foundation
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
 
+    /// A bitmap context flipped to UIKit's orientation (origin top-left, y down), as iOS code
+    /// renders a layer into an image: what `UIGraphicsImageRenderer` sets up.
     static func context(_ w: Int, _ h: Int) -> CGContext {
+        let c = bitmap(w, h)
+        c.translateBy(x: 0, y: CGFloat(h))
+        c.scaleBy(x: 1, y: -1)
+        return c
+    }
+
+    /// A plain bitmap context (Apple's orientation: origin bottom-left, y up).
+    static func bitmap(_ w: Int, _ h: Int) -> CGContext {
         CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+    }
+
+    /// Into a plain bitmap context (y up) the layer's y-down space comes out upside down, as on
+    /// iOS ("renderInContext: upside down in a CGBitmapContext" — the reason iOS code flips the
+    /// CTM first): the blue sublayer at the layer's top-left lands at the bitmap's bottom-left.
+    @Test func aPlainBitmapContextGetsTheLayerUpsideDown() {
+        VirtualRunLoop().run {
+            let l = CALayer()
+            l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            l.backgroundColor = Self.red
+            let s = CALayer()
+            s.frame = CGRect(x: 0, y: 0, width: 3, height: 3)
+            s.backgroundColor = Self.blue
+            l.addSublayer(s)
+            let up = Self.bitmap(10, 10)
+            l.render(in: up)
+            #expect(up._pixels[1, 8] == RGBA8(r: 0, g: 0, b: 255, a: 255))
+            #expect(up._pixels[1, 1] == RGBA8(r: 255, g: 0, b: 0, a: 255))
+            let flipped = Self.context(10, 10)
+            l.render(in: flipped)
+            #expect(flipped._pixels[1, 1] == RGBA8(r: 0, g: 0, b: 255, a: 255))
+        }
     }
 
     /// A red 20×10 layer placed far away and rotated, with a blue 4×4 sublayer at (12, 2):

@@ -50,8 +50,9 @@ import Foundation
         }
     }
 
-    /// A flipped context (y up, as Core Graphics) draws the mirror image: the correction follows
-    /// the reflection.
+    /// A bitmap context (y up, as Core Graphics) draws the mirror image, so the zig-zag is given
+    /// mirrored there; flipped to UIKit's y-down orientation it is given as it is. Either way the
+    /// correction follows the reflection.
     @Test(arguments: [false, true])
     func contextStroke(flipped: Bool) {
         let c = CGContext(data: nil, width: Self.w, height: Self.h, bitsPerComponent: 8, bytesPerRow: 0,
@@ -61,7 +62,7 @@ import Foundation
         c.setLineWidth(2)
         c.setLineCap(.round)
         c.setLineJoin(.round)
-        let pts = Self.zig.map { CGPoint(x: $0.x, y: flipped ? Double(Self.h) - $0.y : $0.y) }
+        let pts = Self.zig.map { CGPoint(x: $0.x, y: flipped ? $0.y : Double(Self.h) - $0.y) }
         c.addLines(between: pts)
         c.strokePath()
         let image = c.makeImage()!

@@ -38,7 +38,8 @@ private let opaqueRed = RGBA8(r: 255, g: 0, b: 0, a: 255)
             #expect(l.draws == 1 && !l.needsDisplay())
             let size = try #require(l.sizeSeen)
             #expect(size == (21, 8))                            // ceil(10.5 × 2) × 4 × 2
-            #expect(l.ctmSeen == CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: -6, ty: -2))
+            // UIKit's layer context: the y-flip of the 8-pixel bitmap, scaled by 2, bounds origin (3, 1) at the top-left.
+            #expect(l.ctmSeen == CGAffineTransform(a: 2, b: 0, c: 0, d: -2, tx: -6, ty: 10))
             let image = try #require(l.contents as? CGImage)
             #expect(image.width == 21 && image.height == 8)
             #expect(px(image, 0, 0) == opaqueRed && px(image, 9, 7) == opaqueRed)   // 5 points = 10 pixels

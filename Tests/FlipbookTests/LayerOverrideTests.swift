@@ -204,7 +204,8 @@ extension LayerOverrideTests {
             #expect(d.layouts == 1)                                   // once for two bounds changes
             let first = try #require(d.draws.first)
             #expect(d.draws.count == 1 && first.width == 40 && first.height == 10)
-            #expect(first.ctm == CGAffineTransform(scaleX: 2, y: 2) && first.label == "dial")
+            // UIKit's layer context at scale 2 (Apple's CTM: the flip of the 10-pixel bitmap, scaled).
+            #expect(first.ctm == CGAffineTransform(a: 2, b: 0, c: 0, d: -2, tx: 0, ty: 10) && first.label == "dial")
             // An animated custom key that needs display: the presentation copy (init(layer:)
             // copied `label`) draws at the snapshot.
             let spin = CABasicAnimation(keyPath: "angle")

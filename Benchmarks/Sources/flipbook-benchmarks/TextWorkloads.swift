@@ -56,6 +56,9 @@ extension BenchWorkloads {
             }
             let ctx = CGContext(data: nil, width: 1920, height: 1080, bitsPerComponent: 8, bytesPerRow: 0,
                                 space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+            // UIKit's orientation (top-left origin, y down), as UIGraphicsImageRenderer sets it up.
+            ctx.translateBy(x: 0, y: 1080)
+            ctx.scaleBy(x: 1, y: -1)
             let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
             let s = try benchLoop(warmups: warmups, frames: frames) {
                 if cold {

@@ -74,6 +74,7 @@ extension CALayer {
               let ctx = CGContext(data: nil, width: size.width, height: size.height, bitsPerComponent: 8,
                                   bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
                                   bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
+        ctx._orientTopDown()   // UIKit's layer context: origin top-left, y down (CTM (1, 0, 0, −1, 0, h))
         if contentsAreFlipped() {
             // Apple: a layer whose contents are flipped "applies a y-flip transform to the
             // graphics context before passing it to draw(in:)"; the compositor reflects the

@@ -144,11 +144,10 @@ extension CGContext {
     /// clip. Filtering: bilinear (nearest for `interpolationQuality == .none`), edges decided by
     /// the rect's exact coverage (texels clamped).
     ///
-    /// **Orientation (Flipbook's convention):** the image is drawn **upright in this y-down
-    /// space**: its first row at `rect.minY`, its first column at `rect.minX`, as UIKit's
-    /// `UIImage.draw(in:)` does. Core Graphics itself maps the first row to `maxY` (upright only
-    /// in a y-up space), which is why iOS code drawing a `CGImage` into a UIKit context flips the
-    /// CTM first; such a flip must be removed when porting.
+    /// **Orientation (Core Graphics'):** the image's first row goes to `rect.maxY`, its first
+    /// column to `rect.minX`. In a bitmap context (y up) it is therefore upright; in a layer's
+    /// `draw(in:)` context (y down, as UIKit's) it is upside down, which is why iOS code drawing a
+    /// `CGImage` there flips the CTM first — that flip ports unchanged.
     ///
     /// `byTiling: true` repeats the image (each copy the size of `rect`, one of them at `rect`)
     /// over the whole clip, sampled with wrap-around at the tile edges.

@@ -7,11 +7,21 @@ import FlipbookRaster
 /// path.
 ///
 /// ## Coordinates
-/// The context's own space — Core Graphics' *base space*, here the bitmap's pixels — has its
-/// origin at the **top-left** of the bitmap and y growing **down** (the space UIKit sets up for
-/// `CALayer.draw(in:)`, and the layer space of Flipbook). The CTM maps user space into it; a new
-/// context's CTM is the identity. A layer's display code scales the CTM by `contentsScale`, so
-/// drawing code works in points (see the Drawing article).
+/// As on Apple, a bitmap context's base (device) space has its origin at the **bottom-left** of
+/// the bitmap with y growing **up**, and a new context's CTM is the identity: filling
+/// `CGRect(x: 0, y: 0, width: w, height: 1)` paints the **last** row in memory, ``makeImage()``
+/// takes the first memory row as the image's top, and `draw(image, in: bounds)` is upright.
+/// Code that draws particle images, icons or rings into bitmap contexts therefore ports
+/// unchanged — and code that flips the CTM first (`translateBy(x: 0, y: h)`,
+/// `scaleBy(x: 1, y: -1)`, what `UIGraphicsImageRenderer` does) gets UIKit's top-left origin.
+///
+/// Only the context a layer's `draw(in:)` receives is set up y-down, as UIKit sets it up: its
+/// CTM starts as the flip `(1, 0, 0, −1, 0, h)` (then scaled by `contentsScale`), so drawing
+/// code works in the layer's top-left-origin points. ``ctm`` reports Apple's values in both.
+///
+/// Inside, pixels are stored top row first and drawing goes through `_state.ctm`, which maps
+/// user space straight to those pixel rows (y down): the public CTM is
+/// `_state.ctm × (1, 0, 0, −1, 0, height)`.
 ///
 /// ## Rendering
 /// Every shape is covered with the exact-area rasterizer of `FlipbookRaster` (docs/rasterizer.md)
@@ -44,6 +54,10 @@ open class CGContext {
     }
 
     package var _surface: _Surface
+    /// Whether user space started y-up (a bitmap context made by the public initializer) rather
+    /// than top-down (a layer's `draw(in:)` context, ``_orientTopDown()``). Decides the
+    /// direction of shadow offsets (base space).
+    package var _baseIsYUp = true
     /// Open transparency layers: the surface underneath and the state at `begin`.
     var _layers: [(surface: _Surface, state: _GState, savedDepth: Int)] = []
     let _bytesPerRow: Int
@@ -117,6 +131,20 @@ open class CGContext {
         } else {
             _surface = _Surface(width: width, height: height)
         }
+        _state.ctm = _deviceToPixels
+    }
+
+    /// Apple's device space (origin bottom-left, y up) → the pixel rows (top row first): the flip
+    /// `(1, 0, 0, −1, 0, height)`. Its own inverse.
+    package var _deviceToPixels: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)) }
+
+    /// Sets the context up as UIKit sets up the one a layer's `draw(in:)` receives: user space is
+    /// the bitmap's pixels with the origin at the **top-left** and y down (the CTM becomes
+    /// `(1, 0, 0, −1, 0, height)`), the graphics state otherwise fresh. Shadow offsets then go down
+    /// for a positive height, as in a UIKit context.
+    package func _orientTopDown() {
+        _state.ctm = .identity
+        _baseIsYUp = false
     }
 
     deinit { _scratch.deallocate() }
@@ -169,8 +197,10 @@ open class CGContext {
     /// Pops the state saved last; does nothing if none is saved (Apple logs an error there).
     public func restoreGState() { if let s = _saved.popLast() { _state = s } }
 
-    /// The current transformation matrix: user space → the bitmap's pixels (y down).
-    public var ctm: CGAffineTransform { _state.ctm }
+    /// The current transformation matrix: user space → device space (Apple's: origin at the
+    /// bitmap's bottom-left, y up). The identity for a new bitmap context; `(s, 0, 0, −s, 0, h)`
+    /// in a layer's `draw(in:)` at `contentsScale` s, as on iOS.
+    public var ctm: CGAffineTransform { _state.ctm.concatenating(_deviceToPixels) }
     public func translateBy(x: CGFloat, y: CGFloat) { _state.ctm = CGAffineTransform(translationX: x, y: y).concatenating(_state.ctm) }
     public func scaleBy(x: CGFloat, y: CGFloat) { _state.ctm = CGAffineTransform(scaleX: x, y: y).concatenating(_state.ctm) }
     /// Rotates user space by `angle` radians (positive: from +x towards +y, clockwise on screen here).
@@ -214,8 +244,9 @@ open class CGContext {
     /// A shadow under everything drawn from now on (Apple's `setShadow(offset:blur:color:)`).
     ///
     /// - `offset`: in **base space** — device pixels of this bitmap, not changed by the CTM (as on
-    ///   Apple) — with Flipbook's y-down convention: a positive `height` moves the shadow **down**.
-    ///   Offsets are rounded to whole pixels.
+    ///   Apple). In a bitmap context (y up) a positive `height` moves the shadow **up**; in a
+    ///   layer's `draw(in:)` context it moves it **down**, as in a UIKit context on iOS. Offsets
+    ///   are rounded to whole pixels.
     /// - `blur`: Core Graphics' blur amount, not a standard deviation. Flipbook blurs with a
     ///   Gaussian of **σ = blur / 2** device pixels (the CSS `box-shadow` convention), kernel
     ///   ±⌈3σ⌉ (`GaussianBlur`).
@@ -225,7 +256,10 @@ open class CGContext {
     /// coverage, before the clip), blurred, tinted, composited with the blend mode under the
     /// clip, then the shape is drawn over it.
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
-        if let color, color.alpha > 0 { _state.shadow = _Shadow(offset: offset, blur: max(blur, 0), color: color) } else { _state.shadow = nil }
+        guard let color, color.alpha > 0 else { _state.shadow = nil; return }
+        // Stored as a pixel-row offset (y down).
+        let rows = CGSize(width: offset.width, height: _baseIsYUp ? -offset.height : offset.height)
+        _state.shadow = _Shadow(offset: rows, blur: max(blur, 0), color: color)
     }
 
     /// A shadow in black at ⅓ alpha (Apple's default shadow colour).
@@ -245,14 +279,14 @@ open class CGContext {
     /// Drawing is immediate: nothing to flush (Apple's `flush()`).
     public func flush() {}
 
-    /// User space → base (pixel) space: the CTM.
-    public var userSpaceToDeviceSpaceTransform: CGAffineTransform { _state.ctm }
-    public func convertToDeviceSpace(_ point: CGPoint) -> CGPoint { point.applying(_state.ctm) }
-    public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(_state.ctm.inverted()) }
-    public func convertToDeviceSpace(_ size: CGSize) -> CGSize { size.applying(_state.ctm) }
-    public func convertToUserSpace(_ size: CGSize) -> CGSize { size.applying(_state.ctm.inverted()) }
-    public func convertToDeviceSpace(_ rect: CGRect) -> CGRect { rect.applying(_state.ctm) }
-    public func convertToUserSpace(_ rect: CGRect) -> CGRect { rect.applying(_state.ctm.inverted()) }
+    /// User space → device space (Apple's, y up): the CTM.
+    public var userSpaceToDeviceSpaceTransform: CGAffineTransform { ctm }
+    public func convertToDeviceSpace(_ point: CGPoint) -> CGPoint { point.applying(ctm) }
+    public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(ctm.inverted()) }
+    public func convertToDeviceSpace(_ size: CGSize) -> CGSize { size.applying(ctm) }
+    public func convertToUserSpace(_ size: CGSize) -> CGSize { size.applying(ctm.inverted()) }
+    public func convertToDeviceSpace(_ rect: CGRect) -> CGRect { rect.applying(ctm) }
+    public func convertToUserSpace(_ rect: CGRect) -> CGRect { rect.applying(ctm.inverted()) }
 }
 
 /// One graphics state (`saveGState` pushes a copy).
@@ -304,12 +338,19 @@ package struct _IRect: Equatable {
 }
 
 /// Messages already written (at most 256 kept; then every message is new again).
-final class _SaidOnce: @unchecked Sendable {
+package final class _SaidOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var seen = Set<String>()
-    func first(_ m: String) -> Bool {
+    package init() {}
+    package func first(_ m: String) -> Bool {
         lock.lock(); defer { lock.unlock() }
         if seen.count >= 256 { seen.removeAll() }
         return seen.insert(m).inserted
+    }
+    /// Whether `m` was written (tests).
+    package func contains(_ m: String) -> Bool { lock.lock(); defer { lock.unlock() }; return seen.contains(m) }
+    /// The messages written that contain `part` (tests).
+    package func messages(containing part: String) -> [String] {
+        lock.lock(); defer { lock.unlock() }; return seen.filter { $0.contains(part) }.sorted()
     }
 }
