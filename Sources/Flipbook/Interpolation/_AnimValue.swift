@@ -15,6 +15,7 @@ package enum _ScalarKind: Sendable, Hashable {
 /// | CGPoint, CGSize, CGRect                       | `.point` …    | component-wise           |
 /// | CGColor                                       | `.color`      | component-wise in RGBA (straight alpha) |
 /// | CATransform3D                                 | `.transform`  | decompose → lerp / slerp → recompose |
+/// | NSValue (`caTransform3D:`, `cgPoint:`, `cgSize:`, `cgRect:`, `cgAffineTransform:`) | the boxed struct's case | as the struct (an affine transform as a `CATransform3D`) |
 /// | CGImage (`contents`)                          | `.image`      | a ``ContentsCrossfade`` |
 /// | [CGFloat], [Double], [Float], [Int], [NSNumber] | `.numbers`  | element-wise (equal counts) |
 /// | CGPath (`path`, `shadowPath`)                 | `.path`       | point-wise (same element structure; see `_AnimValue+Path.swift`) |
@@ -59,6 +60,15 @@ package enum _AnimValue: Hashable {
         case let x as [Int]: self = .numbers(x.map(Double.init), .int)
         case let x as [NSNumber]: self = .numbers(x.map(\.doubleValue), .number)
         case let x as NSNumber: self = .scalar(x.doubleValue, .number)
+        case let x as NSValue:
+            // `NSValue(caTransform3D:)`, `(cgPoint:)`, `(cgSize:)`, `(cgRect:)`,
+            // `(cgAffineTransform:)`: the struct inside (an affine transform as a 3-D one).
+            switch x._animatableValue {
+            case let t as CATransform3D: self = .transform(t)
+            case let a as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(a))
+            case let v?: guard let b = _AnimValue(v) else { return nil }; self = b
+            case nil: return nil
+            }
         case let x as [CGColor]: self = .colors(x)
         case let x as [Any] where !x.isEmpty && x.allSatisfy({ $0 is CGColor }):
             self = .colors(x.map { $0 as! CGColor })

@@ -8,7 +8,7 @@ import Foundation
 ///   property (unless the value is equal to the current one); nil removes it. Reading an unset
 ///   custom key returns `type(of: self).defaultValue(forKey:)`.
 /// - Key paths: `position.x`, `bounds.size.width`, `frame.origin.y`, `shadowOffset.height`,
-///   `transform.rotation(.x/.y/.z)`, `transform.scale(.x/.y/.z)`,
+///   `transform.rotation(.x/.y/.z)`, `transform.scale(.x/.y/.z/.xy)`,
 ///   `transform.translation(.x/.y/.z)`, `mask.opacity` (layer-valued keys recurse), and
 ///   dictionary-valued custom keys (read only).
 /// - Wrong types, nil for non-optional keys, unknown key-path components: the non-throwing

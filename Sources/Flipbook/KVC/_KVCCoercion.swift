@@ -4,9 +4,11 @@ import FlipbookGraphics
 ///
 /// Numbers: `Int` (any width), `Double`, `Float`, `CGFloat`, `NSNumber` and `Bool` (0/1) are
 /// accepted for every numeric key and converted exactly as Swift's initialisers do. Booleans
-/// accept `Bool`, `NSNumber` and integers (non-zero = true). Structs must be given as their
-/// own type (`CGPoint`, `CGSize`, `CGRect`, `CATransform3D`; a `CGAffineTransform` is accepted
-/// for transforms). String-backed enums accept the struct or its raw `String`.
+/// accept `Bool`, `NSNumber` and integers (non-zero = true). Structs are given as their own
+/// type (`CGPoint`, `CGSize`, `CGRect`, `CATransform3D`; a `CGAffineTransform` is accepted for
+/// transforms) or boxed as Apple's KVC takes them: `NSValue(cgPoint:)`, `(cgSize:)`,
+/// `(cgRect:)`, `(caTransform3D:)`, `(cgAffineTransform:)`. String-backed enums accept the
+/// struct or its raw `String`.
 enum _KVCCoercion {
     static func double(_ v: Any?) -> Double? {
         switch v {
@@ -54,22 +56,28 @@ enum _KVCCoercion {
         return b
     }
 
-    /// A non-optional value of exactly type `T`.
+    /// A non-optional value of exactly type `T` (or an `NSValue` boxing one).
     static func exact<T>(_ v: Any?, _ key: String, _ name: String) throws -> T {
         guard v != nil else { throw LayerKVCError.nilValue(key: key) }
-        guard let x = v as? T else { throw LayerKVCError.wrongType(key: key, expected: name, got: v) }
+        guard let x = (v as? T) ?? unboxed(v) as? T else { throw LayerKVCError.wrongType(key: key, expected: name, got: v) }
         return x
     }
 
-    /// An optional value of type `T` (nil allowed).
+    /// An optional value of type `T` (nil allowed; an `NSValue` boxing a `T` is unboxed).
     static func optional<T>(_ v: Any?, _ key: String, _ name: String) throws -> T? {
         guard let v else { return nil }
-        guard let x = v as? T else { throw LayerKVCError.wrongType(key: key, expected: name, got: v) }
+        guard let x = (v as? T) ?? unboxed(v) as? T else { throw LayerKVCError.wrongType(key: key, expected: name, got: v) }
         return x
+    }
+
+    /// The struct inside an `NSValue` box Core Animation knows (not a number); nil otherwise.
+    static func unboxed(_ v: Any?) -> Any? {
+        guard let box = v as? NSValue else { return nil }
+        return box._animatableValue
     }
 
     static func transform(_ v: Any?, _ key: String) throws -> CATransform3D {
-        if let a = v as? CGAffineTransform { return CATransform3DMakeAffineTransform(a) }
+        if let a = (v as? CGAffineTransform) ?? unboxed(v) as? CGAffineTransform { return CATransform3DMakeAffineTransform(a) }
         return try exact(v, key, "CATransform3D")
     }
 

@@ -7,7 +7,7 @@ import FlipbookGraphics
 /// | `CGPoint` | `x`, `y` |
 /// | `CGSize` | `width`, `height` |
 /// | `CGRect` | `origin` (→ CGPoint), `size` (→ CGSize) |
-/// | `CATransform3D` | `rotation` (= `rotation.z`), `rotation.x/y/z`, `scale` (mean of x, y, z; setting sets all three), `scale.x/y/z`, `translation` (CGSize of x, y), `translation.x/y/z` |
+/// | `CATransform3D` | `rotation` (= `rotation.z`), `rotation.x/y/z`, `scale` (mean of x, y, z; setting sets all three), `scale.x/y/z`, `scale.xy` (mean of x and y; setting sets both — undocumented by Apple but accepted by Core Animation, and what Pulsator's and Animatify's pulses animate), `translation` (CGSize of x, y), `translation.x/y/z` |
 ///
 /// Reading a numeric component gives a `CGFloat`. Transform components are read from, and
 /// written through, `_TransformComponents` (decompose, replace, recompose).
@@ -45,6 +45,7 @@ enum _StructKeyPath {
             case ("scale", "x"): return comps.scale.x
             case ("scale", "y"): return comps.scale.y
             case ("scale", "z"): return comps.scale.z
+            case ("scale", "xy"): return (comps.scale.x + comps.scale.y) / 2
             case ("translation", nil): return CGSize(width: comps.translation.x, height: comps.translation.y)
             case ("translation", "x"): return comps.translation.x
             case ("translation", "y"): return comps.translation.y
@@ -100,6 +101,8 @@ enum _StructKeyPath {
             case ("scale", "x"): comps.scale.x = try number()
             case ("scale", "y"): comps.scale.y = try number()
             case ("scale", "z"): comps.scale.z = try number()
+            case ("scale", "xy"):
+                let s = try number(); comps.scale.x = s; comps.scale.y = s
             case ("translation", nil):
                 let s: CGSize = try _KVCCoercion.exact(new, keyPath, "CGSize")
                 comps.translation.x = s.width; comps.translation.y = s.height

@@ -1,4 +1,6 @@
 import Foundation
+import FlipbookGraphics
+import FlipbookPixels
 /// Adding, finding and removing animations.
 extension CALayer {
     /// Adds a copy of `anim` under `key` (replacing — and stopping, `finished: false` — any
@@ -24,6 +26,7 @@ extension CALayer {
         if copy.timingFunction == nil { copy.timingFunction = loop._animationTimingFunction }
         if let g = copy as? CAAnimationGroup { g._resolveChildDurations() }
         if let t = copy as? CATransition { t._fromSnapshot = _transitionFrom ?? _makeCommittedRenderTree() }
+        _checkAnimatedKeyPaths(copy)
         _saveCommittedState()
         if let i = _animations.firstIndex(where: { $0.key == key }) {
             let old = _animations.remove(at: i).animation
@@ -71,4 +74,39 @@ extension CALayer {
 
     /// The stored copies, in the order added (for the presentation and the render snapshot).
     package var _storedAnimations: [(key: String, animation: CAAnimation)] { _animations }
+
+    /// Says once per process on standard error, for each key path of `anim` (children of groups
+    /// included) that Core Animation would not animate on this layer — a component that names
+    /// nothing, such as `transform.scale.q` or `position.z` — that the animation is ignored.
+    /// Custom top-level keys are never reported: any key can be animated (KVC storage).
+    final func _checkAnimatedKeyPaths(_ anim: CAAnimation) {
+        if let g = anim as? CAAnimationGroup {
+            for c in g.animations ?? [] { _checkAnimatedKeyPaths(c) }
+            return
+        }
+        guard let pa = anim as? CAPropertyAnimation, let kp = pa.keyPath else { return }
+        if kp.isEmpty {
+            _AnimationDiagnostics.sayOnce("\(type(of: anim)) has an empty key path; it animates nothing")
+            return
+        }
+        do { _ = try _tryValue(forKeyPath: kp) } catch {
+            _AnimationDiagnostics.sayOnce("\(type(of: anim)) on key path '\(kp)' of a \(type(of: self)): \(Self._why(error)); the animation is ignored")
+        }
+    }
+
+    static func _why(_ error: Error) -> String {
+        if case let LayerKVCError.unknownKeyPathComponent(_, component)? = error as? LayerKVCError {
+            return "'\(component)' is not a component Core Animation knows there"
+        }
+        return "\(error)"
+    }
+}
+
+/// One line on standard error per distinct message per process (an animation is evaluated at
+/// every frame; its problem is said once).
+package enum _AnimationDiagnostics {
+    package static let said = _SaidOnce()
+    static func sayOnce(_ message: String) {
+        if said.first(message) { StandardStreams.error("Flipbook: \(message)\n") }
+    }
 }

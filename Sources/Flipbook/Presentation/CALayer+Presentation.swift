@@ -84,8 +84,9 @@ extension CALayer {
         return try? _tryValue(forKeyPath: kp)
     }
 
-    /// Writes an evaluated value back (silently ignoring values the key cannot take, as Core
-    /// Animation ignores animations of the wrong type).
+    /// Writes an evaluated value back. A value the key cannot take (an animation of the wrong
+    /// type, which Core Animation ignores) is not written; the reason is said once per process
+    /// on standard error, never silently.
     final func _storePresented(_ v: Any, forKeyPath kp: String) {
         if kp == "contents" {
             if let x = v as? ContentsCrossfade {
@@ -97,6 +98,10 @@ extension CALayer {
             }
             return
         }
-        try? _trySetValue(_AnimValue._unwrap(v), forKeyPath: kp)
+        do { try _trySetValue(_AnimValue._unwrap(v), forKeyPath: kp) } catch {
+            // A key path that names nothing was said when the animation was added.
+            if case LayerKVCError.unknownKeyPathComponent? = error as? LayerKVCError { return }
+            _AnimationDiagnostics.sayOnce("an animation of '\(kp)' on a \(type(of: _model())) produced a value it cannot take (\(CALayer._why(error))); that value is ignored")
+        }
     }
 }
