@@ -8,8 +8,9 @@ public enum CGTextDrawingMode: Int32, Sendable {
 }
 
 /// Glyph drawing: Core Graphics' low-level text API (a subset) — a font, a size, a text matrix
-/// and glyphs at positions. Shaping and line layout are `CATextLayer`'s (or Core Text's, which
-/// Flipbook does not have); this draws glyphs that are already chosen and placed.
+/// and glyphs at positions. Shaping and line layout are `CATextLayer`'s and Core Text's
+/// (`CTLineDraw`, `CTFrameDraw`, which draw through the same geometry); this draws glyphs that
+/// are already chosen and placed.
 ///
 /// **Geometry (as Core Graphics).** A glyph's outline, in font units with y up, is scaled by
 /// `fontSize / unitsPerEm`, moved to its position (text space), mapped by ``textMatrix``, then
@@ -48,12 +49,13 @@ extension CGContext {
         _paintGlyphs(path)
     }
 
-    /// Paints device-space glyph outlines as the drawing mode says.
-    func _paintGlyphs(_ path: RasterPath) {
+    /// Paints device-space glyph outlines as the drawing mode says, filling with `fillColor`
+    /// (nil: the state's fill colour).
+    func _paintGlyphs(_ path: RasterPath, fillColor: CGColor? = nil) {
         guard !path.isEmpty else { return }
         let mode = _state.textDrawingMode
         if [.fill, .fillStroke, .fillClip, .fillStrokeClip].contains(mode) {
-            _fillDevice(path, rule: .winding, color: _state.fillColor)
+            _fillDevice(path, rule: .winding, color: fillColor ?? _state.fillColor)
         }
         if [.stroke, .fillStroke, .strokeClip, .fillStrokeClip].contains(mode) {
             let p = CGPath(path)

@@ -2,8 +2,9 @@ import Foundation
 
 /// A font at a size (the part of Core Text's `CTFont` that text attributes need), so that
 /// attributed strings written for Apple — `UIFont(name:size:)` becomes
-/// `CTFontCreateWithName(name, size, nil)` — port with one edit. Flipbook has no Core Text
-/// layout; `CATextLayer` lays text out.
+/// `CTFontCreateWithName(name, size, nil)` — port with one edit. Core Text's line and frame
+/// API (`CTLine`, `CTFramesetter`, `CTFrame`: CoreText.swift) and `CATextLayer` lay text out
+/// with it.
 public final class CTFont: @unchecked Sendable, Hashable {
     /// The font's outlines and metrics.
     public let graphicsFont: CGFont

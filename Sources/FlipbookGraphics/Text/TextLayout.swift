@@ -11,13 +11,17 @@ package struct TextStyle: Equatable {
     package var color: CGColor?
     /// Extra space after each character (`NSAttributedString.Key.kern`), user units.
     package var kern: Double
+    /// Whether the font's own kerning (`kern` feature, GPOS pair adjustments) applies. Core Text
+    /// turns it off for a kern attribute of exactly 0.
+    package var fontKerning: Bool
 
-    package init(font: CGFont, size: Double, color: CGColor? = nil, kern: Double = 0) {
-        self.font = font; self.size = size; self.color = color; self.kern = kern
+    package init(font: CGFont, size: Double, color: CGColor? = nil, kern: Double = 0, fontKerning: Bool = true) {
+        self.font = font; self.size = size; self.color = color; self.kern = kern; self.fontKerning = fontKerning
     }
 
     package static func == (a: TextStyle, b: TextStyle) -> Bool {
-        a.font === b.font && a.size == b.size && a.kern == b.kern && CGColor._same(a.color, b.color)
+        a.font === b.font && a.size == b.size && a.kern == b.kern && a.fontKerning == b.fontKerning
+            && CGColor._same(a.color, b.color)
     }
 }
 
@@ -161,6 +165,11 @@ struct _LineGlyph {
     var dy: Double
     var style: TextStyle
     var isSpace: Bool
+    /// The paragraph index of the glyph's cluster (its first scalar), its advance and whether
+    /// its run is right to left (Core Text's line API reads them).
+    var cluster: Int = 0
+    var advance: Double = 0
+    var rtl = false
 }
 
 /// One laid-out line (before alignment).
@@ -305,7 +314,7 @@ struct _Paragraph {
         while true {
             n = text.withUnsafeBufferPointer { t in
                 fbk_shape(font._handle, t.baseAddress, Int32(t.count), Int32(r.lowerBound), Int32(r.count),
-                          rtlChar[r.lowerBound] ? 1 : 0, scripts[r.lowerBound], 1, 1, &out, Int32(cap))
+                          rtlChar[r.lowerBound] ? 1 : 0, scripts[r.lowerBound], st.fontKerning ? 1 : 0, 1, &out, Int32(cap))
             }
             if n <= Int32(cap) { break }
             cap = Int(n); out = [fbk_glyph](repeating: fbk_glyph(), count: cap)
@@ -389,14 +398,16 @@ struct _Paragraph {
 
     // MARK: Lines
 
-    /// Shapes and orders the line `r` for display.
-    func line(_ r: Range<Int>, lastInParagraph: Bool) -> _Line {
+    /// Shapes and orders the line `r` for display. Trailing spaces hang (are dropped) unless
+    /// `keepTrailingSpaces` (Core Text's lines keep them: then `width` includes them and
+    /// `spaceCount` still counts only the others).
+    func line(_ r: Range<Int>, lastInParagraph: Bool, keepTrailingSpaces: Bool = false) -> _Line {
         var l = _Line(source: self)
         l.rtl = rtl; l.lastInParagraph = lastInParagraph; l.range = r
         // drop hanging spaces
         var e = r.upperBound
         while e > r.lowerBound && _Paragraph.isSpace(scalars[e - 1]) { e -= 1 }
-        let visible = r.lowerBound..<e
+        let visible = keepTrailingSpaces ? r : r.lowerBound..<e
         var ascent = 0.0, height = 0.0
         for i in r { let m = _Paragraph.metrics(TextStyle(font: fonts[i], size: styles[styleOf[i]].size)); ascent = max(ascent, m.ascent); height = max(height, m.lineHeight) }
         l.ascent = ascent; l.lineHeight = height
@@ -420,10 +431,12 @@ struct _Paragraph {
             let st = styles[styleOf[it.lowerBound]]
             var style = st
             style.font = fonts[it.lowerBound]
+            let itemRTL = levels[it.lowerBound] & 1 == 1
             for g in shape(it) {
                 let isSpace = _Paragraph.isSpace(scalars[g.cluster])
-                if isSpace { l.spaceCount += 1 }
-                l.glyphs.append(_LineGlyph(glyph: g.glyph, x: x + g.dx, dy: g.dy, style: style, isSpace: isSpace))
+                if isSpace && g.cluster < e { l.spaceCount += 1 }
+                l.glyphs.append(_LineGlyph(glyph: g.glyph, x: x + g.dx, dy: g.dy, style: style, isSpace: isSpace,
+                                           cluster: g.cluster, advance: g.advance, rtl: itemRTL))
                 x += g.advance
             }
         }
