@@ -28,14 +28,12 @@ import FlipbookPixels
         return Double(a) * k
     }
 
-    /// A `w` × `h` context whose CTM is exactly `base`: y up (Core Graphics' own convention,
-    /// origin bottom-left) or y down (UIKit's, origin top-left), independent of what a new
-    /// context starts with.
+    /// A `w` × `h` context, y up (a new bitmap context: Core Graphics' own convention, origin
+    /// bottom-left) or y down (flipped to UIKit's orientation, origin top-left).
     static func context(_ w: Int, _ h: Int, yUp: Bool) -> CGContext {
         let c = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
                           space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-        c.concatenate(c.ctm.inverted())                      // identity: device pixels, y down
-        if yUp { c.translateBy(x: 0, y: CGFloat(h)); c.scaleBy(x: 1, y: -1) }
+        if !yUp { c.translateBy(x: 0, y: CGFloat(h)); c.scaleBy(x: 1, y: -1) }
         return c
     }
 
