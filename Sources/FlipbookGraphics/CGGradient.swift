@@ -20,8 +20,19 @@ public final class CGGradient: @unchecked Sendable {   // immutable after init
     }
 
     /// A gradient of `colors` at `locations` (nil: evenly spaced from 0 to 1; else one location
-    /// per colour). Apple's `init?(colorsSpace:colors:locations:)` takes a `CFArray`; on Linux
-    /// pass the `[CGColor]` itself (drop the `as CFArray`). Returns nil for no colours.
+    /// per colour): Apple's `init?(colorsSpace:colors:locations:)`, whose colours are a `CFArray`
+    /// of `CGColor`s — `[c1, c2] as CFArray` compiles as it does on Apple. Returns nil for no
+    /// colours, or for an array holding anything but `CGColor`s.
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
+        var cs: [CGColor] = []
+        for c in colors {
+            guard let color = c as? CGColor else { return nil }
+            cs.append(color)
+        }
+        self.init(colorsSpace: space, colors: cs, locations: locations)
+    }
+
+    /// The same from a Swift `[CGColor]` (Flipbook's convenience: no `as CFArray` needed).
     public convenience init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: UnsafePointer<CGFloat>?) {
         let n = colors.count
         let stops = colors.enumerated().map { i, c -> GradientStop in

@@ -53,7 +53,7 @@ import Foundation
             #expect(t.isWrapped)
             t.setValue(Double(12), forKey: "fontSize")        // a scene or animation may store a Double
             #expect(t.fontSize == 12)
-            t.font = "DejaVu Sans"
+            t.font = "DejaVu Sans" as CFTypeRef
             #expect(t.font as? String == "DejaVu Sans")
             let copy = CATextLayer(layer: t)
             #expect(copy.fontSize == 12 && copy.isWrapped)
@@ -236,7 +236,7 @@ import Foundation
     @Test func fontValues() {
         VirtualRunLoop().run {
             let t = Self.text("x", CGRect(x: 0, y: 0, width: 50, height: 50))
-            t.font = "No Such Font Flipbook 5678"
+            t.font = "No Such Font Flipbook 5678" as CFTypeRef
             #expect(t._layout()!.glyphs[0].font === CGFont.bundledDefault)
             t.font = CGFont.bundledDevanagari
             #expect(t._layout()!.glyphs[0].font === CGFont.bundledDefault)   // Devanagari font lacks "x": fallback

@@ -136,4 +136,44 @@ import Foundation
             #expect(CALayer(layer: l).shouldRasterize)
         }
     }
+
+    /// Core Foundation spellings real text and gradient code writes (issue 37, item 7): each line
+    /// compiles only with Apple's signature (`CATextLayer.font: CFTypeRef?`,
+    /// `CTFontCreateWithName(CFString, …)`, `CGGradient(colorsSpace:colors: CFArray, …)`,
+    /// failable `CGDataProvider(data: CFData)` / `(url: CFURL)`, `CGFont(CFString)`), and means
+    /// what it means on Apple.
+    @Test func coreFoundationSpellings() throws {
+        let _: ReferenceWritableKeyPath<CATextLayer, CFTypeRef?> = \.font
+        let _: (CFString, CGFloat, UnsafePointer<CGAffineTransform>?) -> CTFont = CTFontCreateWithName
+        let _: (CGColorSpace?, CFArray, UnsafePointer<CGFloat>?) -> CGGradient? = CGGradient.init(colorsSpace:colors:locations:)
+        let _: (CFData) -> CGDataProvider? = CGDataProvider.init(data:)
+        let _: (CFURL) -> CGDataProvider? = CGDataProvider.init(url:)
+        let _: (CFString) -> CGFont? = CGFont.init(_:)
+
+        let t = CATextLayer()
+        t.font = "DejaVu Sans Bold" as CFTypeRef                 // an NSString, as on Apple
+        #expect(t.font is NSString && CATextLayer._resolveFont(t.font) != nil)
+        let didot = CTFontCreateWithName("DejaVu Sans" as CFString, 50, nil)
+        #expect(didot.pointSize == 50)
+        let name: String = "DejaVu Sans"
+        #expect(CTFontCreateWithName(name as CFString, 0, nil).pointSize == 12)
+        let c1 = CGColor(red: 1, green: 0, blue: 0, alpha: 1), c2 = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let locations: [CGFloat] = [0, 1]
+        let g = try #require(CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: [c1, c2] as CFArray, locations: locations))
+        let h = try #require(CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: [c1, c2], locations: locations))
+        #expect(g._stops == h._stops)
+        #expect(CGGradient(colorsSpace: nil, colors: ["red"] as CFArray, locations: nil) == nil)   // not CGColors
+        let bytes = CGFont.bundledFontData(0)
+        let provider = try #require(CGDataProvider(data: bytes as CFData))
+        #expect(CGFont(provider) != nil)
+        #expect(CGDataProvider(url: URL(fileURLWithPath: "/nonexistent/flipbook.ttf") as CFURL) == nil)
+        #expect(CGFont("DejaVu Sans" as CFString) != nil)
+        // Attribute dictionaries keyed by Core Text's CFString names, as Apple code writes them.
+        let attrs: [NSAttributedString.Key: Any] = [kCTFontAttributeName as NSAttributedString.Key: didot,
+                                                    kCTForegroundColorAttributeName as NSAttributedString.Key: c1]
+        let line = CTLineCreateWithAttributedString(NSAttributedString(string: "Hi", attributes: attrs) as CFAttributedString)
+        var ascent: CGFloat = 0
+        _ = CTLineGetTypographicBounds(line, &ascent, nil, nil)
+        #expect(ascent > 40)                                      // the 50 pt font, not the 12 pt default
+    }
 }

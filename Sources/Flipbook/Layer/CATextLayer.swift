@@ -95,10 +95,11 @@ open class CATextLayer: CALayer {
         set { _set((newValue as? NSAttributedString).map { $0.copy() } ?? newValue, "string") }
     }
 
-    /// The font: a name, a `CGFont` or a ``CTFont``; nil for the default (DejaVu Sans). Not
-    /// animatable.
-    open var font: Any? {
-        get { value(forKey: "font") }
+    /// The font: a name (`"Helvetica-Bold" as CFTypeRef`, an `NSString`), a `CGFont` or a
+    /// ``CTFont``; nil for the default (DejaVu Sans). Not animatable. Apple's type,
+    /// `CFTypeRef?` (`AnyObject?`): a Swift `String` is written `"…" as CFTypeRef`, as on Apple.
+    open var font: CFTypeRef? {
+        get { value(forKey: "font") as CFTypeRef? }
         set { _set(newValue, "font") }
     }
 

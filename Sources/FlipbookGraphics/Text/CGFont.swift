@@ -88,6 +88,9 @@ public final class CGFont: @unchecked Sendable, Hashable, CustomStringConvertibl
         self.init(handle: fbk_font_open_file(path, index, &err), bytes: nil)
     }
 
+    /// The font named `name` (Apple's `init?(_ name: CFString)`: `"Didot" as CFString`).
+    public convenience init?(_ name: CFString) { self.init(name as String) }
+
     /// The font in the file at `path` (face `index` of a collection); nil when it cannot be read
     /// as a font. A Flipbook addition (Apple: `CGFont(CGDataProvider(url:)!)`).
     public convenience init?(contentsOfFile path: String, index: Int = 0) {

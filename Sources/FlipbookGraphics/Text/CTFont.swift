@@ -22,8 +22,9 @@ public final class CTFont: @unchecked Sendable, Hashable {
 /// The font named `name` at `size` (0: 12 points, Apple's default). As on Apple a name that no
 /// font has still gives a font — the bundled default, DejaVu Sans — and Flipbook says so once
 /// on standard error. `matrix` is accepted and ignored.
-public func CTFontCreateWithName(_ name: String, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
-    CTFont(graphicsFont: CGFont._named(name) ?? .bundledDefault, pointSize: size == 0 ? 12 : size)
+/// Apple's signature: the name is a `CFString` (`"Didot" as CFString`; a literal works as it is).
+public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
+    CTFont(graphicsFont: CGFont._named(name as String) ?? .bundledDefault, pointSize: size == 0 ? 12 : size)
 }
 
 /// `graphicsFont` at `size` (0: 12 points). `matrix` and `attributes` are accepted and ignored.

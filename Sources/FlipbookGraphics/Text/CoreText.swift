@@ -16,8 +16,8 @@ import Foundation
 // MARK: Attribute names
 //
 // `CFString` constants as Apple declares them (`NSString`s here; immutable, hence
-// `nonisolated(unsafe)`). As a dictionary key: `NSAttributedString.Key(kCTFontAttributeName as String)`
-// (Apple's `kCTFontAttributeName as NSAttributedString.Key` bridges; Linux's Foundation does not).
+// `nonisolated(unsafe)`). As a dictionary key: `kCTFontAttributeName as NSAttributedString.Key`,
+// as on Apple (Foundation on Linux bridges an `NSString` to the key as well).
 
 /// The font of a range: a ``CTFont`` (raw value `NSFont`, the same key as
 /// `NSAttributedString.Key.font`). Absent (or not a `CTFont`): the default font at 12 points.
