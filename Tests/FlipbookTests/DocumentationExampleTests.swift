@@ -8,7 +8,7 @@ import Flipbook
     /// PortingFromIOS.md: "A layer subclass".
     @Test func portingSubclassListing() {
         // PortingFromIOS subclass begins
-        final class BadgeLayer: CALayer {
+        final class BadgeLayer: CALayer, FlipbookPresentationCopying {   // the conformance: Linux only
             var count = 0                              // a Swift stored property
 
             override init() {

@@ -79,7 +79,7 @@ import Foundation
                 layer.position = CGPoint(x: 100, y: 0)
                 CATransaction.commit()
                 loop.advance(to: start + 2.5)
-                #expect(layer.presentation()?.position.x == 50, "\(name)")
+                #expect(onScreen(layer)?.position.x == 50, "\(name)")
                 loop.advance(to: start + 5)
             }
             _ = delegates

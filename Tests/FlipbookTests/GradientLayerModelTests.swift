@@ -132,7 +132,7 @@ import Foundation
 /// initializer, `init(layer:)`, `init?(coder:)`, observers on overridden gradient properties,
 /// a class default, and an action for a custom key.
 @Suite struct GradientLayerOverrideTests {
-    final class Shimmer: CAGradientLayer {
+    final class Shimmer: CAGradientLayer, FlipbookPresentationCopying {   // typed copies (init(layer:) copies `band`)
         var log: [String] = []
         var band: CGFloat = 0.2
 

@@ -69,11 +69,27 @@ import Foundation
         }
     }
 
+    /// Opted in (`FlipbookPresentationCopying`): Apple's behaviour exactly — copies of the
+    /// class, made by its `init(layer:)`.
+    final class CopiedGauge: CALayer, FlipbookPresentationCopying {
+        var tag = 0
+        var initLayerCalls = 0
+        override init() { super.init() }
+        override init(layer: Any) {
+            super.init(layer: layer)
+            initLayerCalls += 1
+            tag = (layer as? CopiedGauge)?.tag ?? -1
+        }
+        required init?(coder: NSCoder) { super.init(coder: coder) }
+    }
+
     @Test func initLayerOverrideCopiesStoredPropertyIntoPresentationCopies() {
         let loop = VirtualRunLoop()
         loop.run {
             let root = liveRoot(loop)
-            let g = Gauge(frame: CGRect(x: 0, y: 0, width: 10, height: 10), tag: 42)
+            let g = CopiedGauge()
+            g.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            g.tag = 42
             root.addSublayer(g)
             loop.endTurn()
             g.position = CGPoint(x: 100, y: 0)          // implicit animation
@@ -89,18 +105,37 @@ import Foundation
         }
     }
 
+    /// Not opted in: the copy is an instance of the nearest Flipbook class (CALayer) holding
+    /// the presented values; the subclass's `init(layer:)` is not called, `presentation()` is nil
+    /// (CALayer.init(layer:), "Presentation copies").
+    @Test func aSubclassOfYoursPresentsThroughAFlipbookClassCopy() {
+        let loop = VirtualRunLoop()
+        loop.run {
+            let root = liveRoot(loop)
+            let g = Gauge(frame: CGRect(x: 0, y: 0, width: 10, height: 10), tag: 42)
+            root.addSublayer(g)
+            loop.endTurn()
+            g.position = CGPoint(x: 100, y: 0)          // implicit animation
+            loop.advance(to: 0.125)
+            #expect(g.presentation() == nil)
+            let p = onScreen(g)
+            #expect(p.map { type(of: $0) == CALayer.self } == true && g.initLayerCalls == 0)
+            #expect(p.map { $0.position.x > 5 && $0.position.x < 100 } == true)
+            #expect(p?.model() === g)
+        }
+    }
+
     @Test func subclassWithoutInitializersInheritsThem() {
-        final class Plain: CALayer { var flag = true }
+        final class Plain: CALayer, FlipbookPresentationCopying { var flag = true }
         withRunLoop { loop in
             let l = Plain()
             loop.attach(l)
             loop.endTurn()
             l.flag = false
-            let p = l.presentation()
-            #expect(p != nil)
+            let p = try? #require(l.presentation())
             // Plain inherits init(layer:), which copies CALayer's values only (as on Apple).
             #expect(p?.flag == true)
-            #expect(type(of: p!) == Plain.self)
+            #expect(p.map { type(of: $0) == Plain.self } == true)
         }
     }
 
@@ -246,8 +281,93 @@ extension LayerOverrideTests {
             p.tint = .white
             loop.attach(p)
             loop.endTurn()
-            let copy = p.presentation()
+            // As it is: presented through a CALayer copy (presentation() nil, values on screen).
+            #expect(p.presentation() == nil && onScreen(p)?.needsDisplayOnBoundsChange == true)
+            // With the one-line opt-in, a copy of the class made by its init(layer:), as on Apple.
+            let q = PortedCopied()
+            q.tint = .white
+            loop.attach(q)
+            loop.endTurn()
+            let copy = q.presentation()
             #expect(copy?.tint == .white && copy?.needsDisplayOnBoundsChange == true)
+        }
+    }
+
+    final class PortedCopied: CALayer, FlipbookPresentationCopying {
+        var tint: CGColor = .black
+        override init() { super.init(); needsDisplayOnBoundsChange = true }
+        override init(layer: Any) {
+            super.init(layer: layer)
+            if let other = layer as? PortedCopied { tint = other.tint }
+        }
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    }
+
+    /// The subclass shapes Swift's rules made hard (issue 37, item 11), as published code writes
+    /// them: its own designated `init(frame:)`, `override init(layer:)` and `required init?(coder:)`
+    /// but no `override init()` (C); its own initializer and `init?(coder:)` only (D). On Apple both
+    /// compile and animate; here they compile unchanged and their animations and drawing show.
+    final class PulseLayer: CALayer {
+        var radius: CGFloat
+        var drawn: [CGFloat] = []
+        init(frame: CGRect, radius: CGFloat) {
+            self.radius = radius
+            super.init()
+            self.frame = frame
+        }
+        override init(layer: Any) {
+            radius = (layer as? PulseLayer)?.radius ?? 0
+            super.init(layer: layer)
+        }
+        required init?(coder aDecoder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+        var level: CGFloat {
+            get { value(forKey: "level") as? CGFloat ?? 0 }
+            set { setValue(newValue, forKey: "level") }
+        }
+        override class func needsDisplay(forKey key: String) -> Bool { key == "level" || super.needsDisplay(forKey: key) }
+        override func draw(in ctx: CGContext) {
+            drawn.append(level * radius)                      // the presented level, the model's radius
+            ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+            ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * level, height: bounds.height))
+        }
+    }
+
+    final class BadgeOnly: CALayer {
+        let text: String
+        init(text: String) { self.text = text; super.init() }
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    }
+
+    @Test func subclassesWithTheirOwnInitializersOnly() throws {
+        try withRunLoop { loop in
+            let root = liveRoot(loop)
+            let pulse = PulseLayer(frame: CGRect(x: 0, y: 0, width: 10, height: 2), radius: 3)
+            pulse.level = 1
+            let badge = BadgeOnly(text: "3")
+            root.addSublayer(pulse); root.addSublayer(badge)
+            loop.endTurn()
+            let grow = CABasicAnimation(keyPath: "level")
+            grow.fromValue = CGFloat(0); grow.toValue = CGFloat(1); grow.duration = 1
+            grow.timingFunction = CAMediaTimingFunction(name: .linear)
+            pulse.add(grow, forKey: "grow")
+            let scale = CABasicAnimation(keyPath: "transform.scale")
+            scale.fromValue = CGFloat(1); scale.toValue = CGFloat(3); scale.duration = 1
+            scale.timingFunction = CAMediaTimingFunction(name: .linear)
+            pulse.add(scale, forKey: "scale")
+            badge.add(scale, forKey: "scale")
+            loop.endTurn()
+            let start = loop.currentTime
+            let tree = pulse.makeRenderTree(at: start + 0.5)
+            // The model drew with the presented level (0.5) standing in for the copy; radius is its own.
+            #expect(pulse.drawn.last == 1.5)
+            let img = try #require(tree.contents)
+            #expect(img.width == 10 && img.pixelBuffer[4, 0].a == 255 && img.pixelBuffer[5, 0].a == 0)
+            #expect(abs(tree.transform.m11 - 2) < 1e-9)
+            #expect(abs(badge.makeRenderTree(at: start + 0.5).transform.m11 - 2) < 1e-9)
+            // The model is untouched: level 1, its own contents, nothing marked.
+            #expect(pulse.level == 1 && !pulse.needsDisplay())
+            loop.advance(to: start + 0.5)
+            #expect(pulse.presentation() == nil && onScreen(pulse)?.value(forKey: "level") as? CGFloat == 0.5)
         }
     }
 }

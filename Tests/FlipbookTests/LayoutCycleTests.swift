@@ -169,7 +169,7 @@ import Foundation
             #expect(a.bounds.size == CGSize(width: 30, height: 30))
             #expect(a.animation(forKey: "bounds") != nil)
             loop.advance(to: 0.1)
-            let p = r.presentation()
+            let p = onScreen(r)                             // a copy (r is of the tests' own class)
             #expect(p != nil && p?.needsLayout() == false)
             p?.bounds = CGRect(x: 0, y: 0, width: 1, height: 1)
             #expect(p?.needsLayout() == false && !r.needsLayout())

@@ -172,8 +172,10 @@ import Foundation
             #expect(t.lineWidth == 7)
             root.addSublayer(t)
             loop.endTurn()
-            #expect(t.presentation() != nil)                   // typed `ThickShape?`: the copy is a ThickShape
-            #expect(t.presentation()?.lineWidth == 7)
+            // Not opted in to typed copies: presentation() is nil, and the copy — a CAShapeLayer —
+            // answers with the subclass's defaults (its class's defaultValue(forKey:)).
+            #expect(t.presentation() == nil)
+            #expect(onScreen(t).map { type(of: $0) == CAShapeLayer.self && ($0 as? CAShapeLayer)?.lineWidth == 7 } == true)
         }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// stored property into presentation copies, observers and clamping setters on shape
 /// properties (reached by typed and KVC writes), `defaultValue(forKey:)` and `action(forKey:)`.
 @Suite struct ShapeLayerOverrideTests {
-    final class Ring: CAShapeLayer {
+    final class Ring: CAShapeLayer, FlipbookPresentationCopying {   // typed copies (init(layer:) copies `segments`)
         var segments = 0
         var pathSets = 0
 

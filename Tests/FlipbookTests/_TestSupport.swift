@@ -56,3 +56,12 @@ final class ClosureDelegate: CALayerDelegate {
         return answer(layer, event)
     }
 }
+
+/// What is on screen for `layer` now — its presentation copy — whatever its class: for a layer
+/// of a test's own subclass `presentation()` is nil unless the class conforms to
+/// `FlipbookPresentationCopying` (the copy is an instance of the nearest Flipbook class;
+/// `CALayer.init(layer:)`, "Presentation copies"), but the copy holds the presented values.
+func onScreen(_ layer: CALayer) -> CALayer? {
+    guard layer._runLoop._commitCount > layer._createdAtCommit else { return nil }
+    return layer._presentationCopy(layerTime: layer._currentLocalTime)
+}

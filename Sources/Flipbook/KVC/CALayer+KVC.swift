@@ -18,7 +18,7 @@ extension CALayer {
     package final func _value(forKey key: String) -> Any? {
         if let e = _LayerKeyTable.entries[_LayerKeyTable.canonical(key)] { return e.get(self) }
         if let e = _subclassKeyEntry(key) { return e.get(self) }  // CAShapeLayer's keys (CALayer+SubclassHooks.swift)
-        return _extras[key] ?? type(of: self).defaultValue(forKey: key)
+        return _extras[key] ?? _modelClass.defaultValue(forKey: key)
     }
 
     public func value(forKeyPath keyPath: String) -> Any? { try? _tryValue(forKeyPath: keyPath) }

@@ -28,6 +28,9 @@ import FlipbookGraphics
 /// (plus-lighter). Nested cells: each particle of a cell emits its sub-cells from where it is,
 /// relative to its direction of travel at their birth.
 open class CAEmitterLayer: CALayer {
+    /// Presentation copies of this class and of your subclasses of it (see `CALayer.init(layer:)`).
+    override package class func _makePresentationCopy(of model: CALayer) -> CALayer { CAEmitterLayer(layer: model) }
+
     final var _emitter: _EmitterState {
         get { _extras[_EmitterState.storageKey] as? _EmitterState ?? _EmitterState() }
         set { _extras[_EmitterState.storageKey] = newValue }

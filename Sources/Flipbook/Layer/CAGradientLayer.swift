@@ -35,6 +35,9 @@ import FlipbookGraphics
 /// **Storage.** As ``CAShapeLayer``: one typed value in the custom-key storage, so presentation
 /// copies, `init(layer:)` and transitions carry it; KVC reaches each key through its property.
 open class CAGradientLayer: CALayer {
+    /// Presentation copies of this class and of your subclasses of it (see `CALayer.init(layer:)`).
+    override package class func _makePresentationCopy(of model: CALayer) -> CALayer { CAGradientLayer(layer: model) }
+
     final var _gradient: _GradientState {
         get { _gradientState(in: _extras) }
         set { _extras[_GradientState.storageKey] = newValue }
@@ -43,7 +46,8 @@ open class CAGradientLayer: CALayer {
     /// The gradient values stored in `extras`, or the class's defaults.
     final func _gradientState(in extras: [String: Any]) -> _GradientState {
         if let s = extras[_GradientState.storageKey] as? _GradientState { return s }
-        return Swift.type(of: self) == CAGradientLayer.self ? _GradientState() : CAGradientLayer._defaults(for: Swift.type(of: self))
+        let cls = _modelClass as? CAGradientLayer.Type ?? CAGradientLayer.self   // a copy answers with the model's defaults
+        return cls == CAGradientLayer.self ? _GradientState() : CAGradientLayer._defaults(for: cls)
     }
 
     static func _defaults(for cls: CAGradientLayer.Type) -> _GradientState {

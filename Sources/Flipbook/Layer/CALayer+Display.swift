@@ -38,7 +38,7 @@ extension CALayer {
     /// `setNeedsDisplay()`: marks the layer and queues it on its run loop. Presentation copies
     /// are never marked.
     final func _markNeedsDisplay() {
-        guard _modelLayer == nil else { return }
+        guard _modelLayer == nil, !_isStandingInForPresentation else { return }
         _runLoop._ensureTransaction()
         guard !_needsDisplayFlag else { return }
         _needsDisplayFlag = true
@@ -92,19 +92,43 @@ extension CALayer {
     }
 
     /// Presentation copies (render snapshot): if an animation of a key that needs display was
-    /// applied to this copy, the copy displays itself and its contents replace any cross-fade.
-    /// Changes only the copy.
+    /// applied to this copy, the copy is displayed and its contents replace any cross-fade.
+    /// A copy of the model's own class displays itself; a copy of a subclass of yours (an instance
+    /// of the nearest Flipbook class) is displayed by the model standing in for it
+    /// (``_displayAsPresentation(of:)``), so your `draw(in:)` / `display()` runs. Changes only the
+    /// copy.
     final func _displayIfAnimatingDisplayKey() {
-        guard _modelLayer != nil, _presentationNeedsDisplay else { return }
+        guard let model = _modelLayer, _presentationNeedsDisplay else { return }
         _presentationNeedsDisplay = false
-        display()
+        if type(of: model) == type(of: self) { display() } else { model._displayAsPresentation(of: self) }
         _contentsCrossfade = nil
+    }
+
+    /// Runs this model layer's `display()` with the values of its presentation copy `copy` in
+    /// place, and gives the copy what it drew: the model's values are swapped with the copy's,
+    /// setters store without actions or transactions (as on a copy) and `presentation()`
+    /// returns the layer itself while it draws; then the copy takes the resulting values and the
+    /// model gets its own back. Single-threaded, as every model access: the snapshot is built on
+    /// the model's thread.
+    final func _displayAsPresentation(of copy: CALayer) {
+        let savedState = _state, savedExtras = _extras
+        let savedNeedsDisplay = _needsDisplayFlag
+        _state = copy._state
+        _extras = copy._extras
+        _isStandingInForPresentation = true
+        display()
+        _isStandingInForPresentation = false
+        copy._state = _state
+        copy._extras = _extras
+        _state = savedState
+        _extras = savedExtras
+        _needsDisplayFlag = savedNeedsDisplay
     }
 
     /// Whether an animation on `keyPath` makes a presentation copy redraw: its first component
     /// needs display.
     final func _animatedKeyNeedsDisplay(_ keyPath: String) -> Bool {
-        guard let dot = keyPath.firstIndex(of: ".") else { return type(of: self).needsDisplay(forKey: keyPath) }
-        return type(of: self).needsDisplay(forKey: String(keyPath[..<dot]))
+        guard let dot = keyPath.firstIndex(of: ".") else { return _modelClass.needsDisplay(forKey: keyPath) }
+        return _modelClass.needsDisplay(forKey: String(keyPath[..<dot]))
     }
 }

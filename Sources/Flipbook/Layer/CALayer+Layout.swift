@@ -33,7 +33,7 @@ extension CALayer {
 
     /// `setNeedsLayout()`: marks, queues, flags the ancestors.
     final func _markNeedsLayout() {
-        guard _modelLayer == nil else { return }
+        guard _modelLayer == nil, !_isStandingInForPresentation else { return }
         _runLoop._ensureTransaction()
         if !_needsLayoutFlag {
             _needsLayoutFlag = true

@@ -18,11 +18,30 @@ import FlipbookGraphics
 /// **Subclassing.** What is `open` on Apple is `open` here, declared in this class body (Swift
 /// cannot override members of extensions): the properties (`override var bounds: CGRect {
 /// didSet { … } }` sees typed and KVC writes), the tree, animation, display and layout methods,
-/// `init(layer:)` (not `required`, as on Apple; see `init(_presentationCopyOf:)`) and the
-/// class methods. Their implementations are the `_`-prefixed `final` members of the extensions.
+/// `init(layer:)` (not `required`, as on Apple) and the class methods. A subclass may declare
+/// any designated initializers of its own (`init(frame:)` with or without `override init()`);
+/// see "Presentation copies" below. Their implementations are the `_`-prefixed `final` members of the extensions.
 ///
 /// **Display and layout.** `setNeedsLayout()` / `setNeedsDisplay()` mark a layer; the end of
 /// the turn lays out top-down, then displays (`CALayer+Layout.swift`, `CALayer+Display.swift`).
+/// Opt-in to presentation copies of your own class (Flipbook's, not Apple's: Apple needs
+/// nothing). On Apple every presentation copy is made by the layer class's `init(layer:)`; Swift
+/// on Linux can call an initializer of a class known only at run time through a protocol
+/// requirement or a `required` initializer, and `CALayer` cannot make `init(layer:)` required
+/// without rejecting subclass shapes real code has (see ``CALayer/init(layer:)``, "Presentation
+/// copies"). A class that declares this conformance gets Apple's behaviour exactly: its copies
+/// are instances of the class made by its `init(layer:)` (so stored properties it copies there
+/// are on the copy), and ``CALayer/presentation()`` returns one.
+///
+///     final class BadgeLayer: CALayer { … override init(layer: Any) { … } … }
+///     extension BadgeLayer: FlipbookPresentationCopying {}
+///
+/// A `final` class conforms as it is (its `init(layer:)`, inherited or overridden, is the
+/// witness); a non-final class must mark its `init(layer:)` `required`.
+public protocol FlipbookPresentationCopying: CALayer {
+    init(layer: Any)
+}
+
 open class CALayer: NSObject {
     var _state = _LayerState()
     /// Custom KVC values (keys that are not built-in properties).
@@ -484,12 +503,34 @@ open class CALayer: NSObject {
         if type(of: self) != CALayer.self { _applySubclassDefaults() }
     }
 
-    /// A copy of `layer`'s model values, for presentation copies (Apple's `init(layer:)`): no
-    /// tree, no animations, no actions are run. Subclasses override it to copy their own stored
-    /// properties and call `super.init(layer:)`, as on Apple: `override init(layer: Any)`.
+    /// A copy of `layer`'s model values (Apple's `init(layer:)`): no tree, no animations, no
+    /// actions are run. Subclasses override it to copy their own stored properties and call
+    /// `super.init(layer:)`, as on Apple: `override init(layer: Any)`. Not `required`, as on
+    /// Apple.
     ///
-    /// Not `required`, as on Apple. Presentation copies are made through the `required`
-    /// convenience `init(_presentationCopyOf:)`, which calls this initializer on the subclass.
+    /// **Presentation copies.** On Apple the Objective-C runtime makes a presentation copy by
+    /// calling `init(layer:)` on the layer's own class. Swift without that runtime can construct
+    /// an instance of a class known only at run time solely through a `required` initializer, and
+    /// no `required` initializer can be inherited by every subclass shape real code has: a
+    /// subclass with `override init()` needs `init()` to be a designated initializer of
+    /// `CALayer`, and a subclass that declares `init(frame:)`, `override init(layer:)` and
+    /// `required init?(coder:)` *without* `override init()` then inherits no required
+    /// convenience initializer. (`init?(coder:)` is required, but subclasses commonly implement it
+    /// as `fatalError()`.) So Flipbook makes presentation copies **without the subclass's
+    /// initializer**: the copy is an instance of the nearest Flipbook class (`CALayer`,
+    /// `CAShapeLayer`, `CATextLayer`, …) holding the model's values with the animations applied,
+    /// and what the subclass adds runs on the model:
+    /// - `draw(in:)` / `display()` for an animating key that needs display run on the model
+    ///   layer with the presented values swapped in (no actions, no transaction; restored
+    ///   afterwards), so a custom property animates through your drawing code as on Apple;
+    /// - `defaultValue(forKey:)` and `needsDisplay(forKey:)` of the model's class answer for the
+    ///   copy.
+    /// The one visible difference: ``presentation()`` of a layer whose class is your own subclass
+    /// returns nil (the copy is not of your class), and your `init(layer:)` is not called for
+    /// copies. To get Apple's behaviour exactly — copies of your class made by your
+    /// `init(layer:)`, a typed `presentation()` — declare the conformance
+    /// `extension MyLayer: FlipbookPresentationCopying {}` (one line; a `final` class conforms as it
+    /// is, a non-final one marks its `init(layer:)` `required`).
     public init(layer: Any) {
         let other = layer as? CALayer
         _runLoop = other?._runLoop ?? VirtualRunLoop.current
@@ -514,23 +555,19 @@ open class CALayer: NSObject {
         return nil
     }
 
-    /// Flipbook's way of making a presentation copy of a layer of any subclass: calls
-    /// `init(layer:)` of the copy's class (on Apple the Objective-C runtime does this; Swift on
-    /// Linux can only construct an instance of a dynamic class through a `required` initializer).
-    ///
-    /// You never call or write it. A subclass inherits it when it declares no designated
-    /// initializer, or when it overrides every designated initializer of `CALayer` — `init()`,
-    /// `init(layer:)` and `init?(coder:)` (the shape an iOS subclass already has). If the
-    /// compiler says *"'required' initializer 'init(_presentationCopyOf:)' must be provided by
-    /// subclass"*, your subclass declares a designated initializer but no
-    /// `override init(layer: Any)` (or no `required init?(coder:)`): add it (on Apple that subclass
-    /// would crash at run time with "unimplemented initializer 'init(layer:)'" the first time a
-    /// presentation copy is made). A subclass whose only designated initializer is its own
-    /// (`init(frame:)`, say) must also override `init()`, or write this initializer as
-    /// `required convenience init(_presentationCopyOf layer: CALayer) { self.init(layer: layer) }`.
-    public required convenience init(_presentationCopyOf layer: CALayer) {
-        self.init(layer: layer)
-    }
+    /// A presentation copy of `model`: an instance of the nearest Flipbook class made with its
+    /// `init(layer:)` (see ``init(layer:)``, "Presentation copies"). Each Flipbook subclass
+    /// overrides it to make its own class; your subclasses inherit the override of the Flipbook
+    /// class they derive from.
+    package class func _makePresentationCopy(of model: CALayer) -> CALayer { CALayer(layer: model) }
+
+    /// The class of the model layer: for a presentation copy, the class of the layer it was made
+    /// from (whose `defaultValue(forKey:)` and `needsDisplay(forKey:)` answer for it).
+    package final var _modelClass: CALayer.Type { type(of: _modelLayer ?? self) }
+
+    /// True while a model layer stands in for its presentation copy (``_displayAsPresentation(of:)``):
+    /// setters store without actions or transactions, as on a copy.
+    final var _isStandingInForPresentation = false
 
     /// Apple's default value for a built-in key (or nil); subclasses override to give custom
     /// keys defaults or to change built-in ones (applied at init).
@@ -598,7 +635,7 @@ open class CALayer: NSObject {
     @usableFromInline
     final func _change(_ key: String, old: Any?, new: Any?, apply: (CALayer) -> Void) {
         // Presentation copies store evaluated values: no transaction, no action, no display.
-        if _modelLayer != nil { apply(self); return }
+        if _modelLayer != nil || _isStandingInForPresentation { apply(self); return }
         let action = _willChange(key: key, old: old, new: new)
         // A found CABasicAnimation without endpoints animates from the value on screen before
         // the change to the new model value (see `_EndpointlessAction`); read the former now.

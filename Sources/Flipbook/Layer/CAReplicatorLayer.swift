@@ -24,6 +24,9 @@ import FlipbookGraphics
 /// `instanceDelay`, `instanceTransform`, `instanceColor` and the four offsets, implicitly and
 /// explicitly.
 open class CAReplicatorLayer: CALayer {
+    /// Presentation copies of this class and of your subclasses of it (see `CALayer.init(layer:)`).
+    override package class func _makePresentationCopy(of model: CALayer) -> CALayer { CAReplicatorLayer(layer: model) }
+
     final var _replicator: _ReplicatorState {
         get { _replicatorState(in: _extras) }
         set { _extras[_ReplicatorState.storageKey] = newValue }
@@ -31,10 +34,11 @@ open class CAReplicatorLayer: CALayer {
 
     final func _replicatorState(in extras: [String: Any]) -> _ReplicatorState {
         if let s = extras[_ReplicatorState.storageKey] as? _ReplicatorState { return s }
-        guard Swift.type(of: self) != CAReplicatorLayer.self else { return _ReplicatorState() }
+        let cls = _modelClass   // a copy answers with the model's defaults
+        guard cls != CAReplicatorLayer.self else { return _ReplicatorState() }
         var s = _ReplicatorState()
         for (key, entry) in CAReplicatorLayer._keyEntries {
-            guard let v = Swift.type(of: self).defaultValue(forKey: key) else { continue }
+            guard let v = cls.defaultValue(forKey: key) else { continue }
             try? entry.setState(&s, v)
         }
         return s
@@ -168,7 +172,10 @@ open class CAReplicatorLayer: CALayer {
 /// the eye — ascending homogeneous depth `z / w` — ties in sublayer order. Faces are sorted
 /// whole (no splitting of intersecting faces); a sublayer that is itself a transform layer is
 /// sorted by its anchor point and sorts its own sublayers inside.
-open class CATransformLayer: CALayer {}
+open class CATransformLayer: CALayer {
+    /// Presentation copies of this class and of your subclasses of it (see `CALayer.init(layer:)`).
+    override package class func _makePresentationCopy(of model: CALayer) -> CALayer { CATransformLayer(layer: model) }
+}
 
 struct _ReplicatorKeyEntry: @unchecked Sendable {
     let entry: _LayerKeyEntry

@@ -23,6 +23,9 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
 /// clip the content to the visible part; a scroll along an axis the `scrollMode` forbids
 /// leaves that axis unchanged.
 open class CAScrollLayer: CALayer {
+    /// Presentation copies of this class and of your subclasses of it (see `CALayer.init(layer:)`).
+    override package class func _makePresentationCopy(of model: CALayer) -> CALayer { CAScrollLayer(layer: model) }
+
     /// The axes along which the layer may scroll. Default `.both`; not animatable. KVC key
     /// `scrollMode`.
     open var scrollMode: CAScrollLayerScrollMode {

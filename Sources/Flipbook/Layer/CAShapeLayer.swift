@@ -30,6 +30,9 @@ import FlipbookGraphics
 /// `strokeEnd ≤ strokeStart`. They trim the stroke only, never the fill. Dashes start at the
 /// trimmed start (the dash pattern runs along the visible part).
 open class CAShapeLayer: CALayer {
+    /// Presentation copies of this class and of your subclasses of it (see `CALayer.init(layer:)`).
+    override package class func _makePresentationCopy(of model: CALayer) -> CALayer { CAShapeLayer(layer: model) }
+
     // No initializers of its own: `init()` and `init(layer:)` are inherited (a presentation
     // copy gets the shape values with the custom keys), so subclasses write theirs as for any
     // `CALayer`. Until the first change the values are the class's defaults.
@@ -45,7 +48,8 @@ open class CAShapeLayer: CALayer {
     /// state's), or the class's defaults.
     final func _shapeState(in extras: [String: Any]) -> _ShapeState {
         if let s = extras[_ShapeState.storageKey] as? _ShapeState { return s }
-        return type(of: self) == CAShapeLayer.self ? _ShapeState.defaults : CAShapeLayer._defaults(for: type(of: self))
+        let cls = _modelClass as? CAShapeLayer.Type ?? CAShapeLayer.self   // a copy answers with the model's defaults
+        return cls == CAShapeLayer.self ? _ShapeState.defaults : CAShapeLayer._defaults(for: cls)
     }
 
     /// Apple's defaults overridden by `cls.defaultValue(forKey:)` for the shape keys.

@@ -62,6 +62,9 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// `allowsFontSubpixelQuantization` is accepted and stored with no effect: glyphs are always
 /// placed at their exact (unquantized) positions.
 open class CATextLayer: CALayer {
+    /// Presentation copies of this class and of your subclasses of it (see `CALayer.init(layer:)`).
+    override package class func _makePresentationCopy(of model: CALayer) -> CALayer { CATextLayer(layer: model) }
+
     static let _textKeys: Set<String> = ["string", "font", "fontSize", "foregroundColor", "wrapped", "truncationMode",
                                          "alignmentMode", "allowsFontSubpixelQuantization"]
     package static let _textImplicitlyAnimatableKeys: Set<String> = ["fontSize", "foregroundColor"]

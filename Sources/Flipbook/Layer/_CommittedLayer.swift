@@ -35,7 +35,7 @@ extension CALayer {
     /// Every call also bumps the run loop's ``VirtualRunLoop/_renderGeneration`` (model layers
     /// only): this is the one place all changes a snapshot could see pass through.
     final func _saveCommittedState() {
-        guard _modelLayer == nil else { return }
+        guard _modelLayer == nil, !_isStandingInForPresentation else { return }
         let loop = _runLoop
         loop._renderGeneration &+= 1
         // The kept render nodes of this layer and of every layer whose node contains it. A

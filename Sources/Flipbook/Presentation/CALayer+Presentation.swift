@@ -2,8 +2,8 @@ import Foundation
 import FlipbookGraphics
 /// The presentation layer: what Core Animation shows at the current media time.
 ///
-/// `presentation()` copies the model (`init(_presentationCopyOf:)` → the class's `init(layer:)`,
-/// so subclasses copy their own properties)
+/// `presentation()` copies the model (`_makePresentationCopy(of:)`: `init(layer:)` of the nearest
+/// Flipbook class — see `CALayer.init(layer:)`, "Presentation copies")
 /// and applies every committed animation stored on the layer, in the order added:
 ///
 /// 1. the layer's local time `T` at the run loop's current time (`_localTime(atMediaTime:)`:
@@ -32,9 +32,12 @@ import FlipbookGraphics
 extension CALayer {
     /// A copy of the layer with every running animation applied at the current media time of
     /// its run loop; nil for a layer never committed (no outermost commit since it was
-    /// created). On a presentation copy, returns itself.
+    /// created). On a presentation copy (or a model standing in for one while it draws),
+    /// returns itself. For a layer of your own subclass it is nil unless the class conforms to
+    /// ``FlipbookPresentationCopying``: the copy is an instance of the nearest Flipbook class
+    /// (see `CALayer.init(layer:)`, "Presentation copies").
     final func _presentation() -> Self? {
-        if _modelLayer != nil { return self }
+        if _modelLayer != nil || _isStandingInForPresentation { return self }
         guard _runLoop._commitCount > _createdAtCommit else { return nil }
         return _presentationCopy(layerTime: _currentLocalTime) as? Self
     }
@@ -45,7 +48,12 @@ extension CALayer {
     /// A presentation copy with the animations applied at the layer's local time `layerTime`;
     /// of the `committed` state instead of the model when one is given.
     final func _presentationCopy(layerTime: CFTimeInterval, committed: _CommittedLayer? = nil) -> CALayer {
-        let p = type(of: self).init(_presentationCopyOf: self)
+        let p: CALayer
+        if let own = type(of: self) as? any FlipbookPresentationCopying.Type {
+            p = own.init(layer: self)                                // Apple's way: the class's init(layer:)
+        } else {
+            p = type(of: self)._makePresentationCopy(of: self)      // the nearest Flipbook class
+        }
         p._modelLayer = self
         if let c = committed { p._state = c.state; p._extras = c.extras }
         for (_, a) in committed?.animations ?? _animations where a._applies(committed: committed != nil) {
@@ -66,7 +74,7 @@ extension CALayer {
             let base = _presentationBase(forKeyPath: kp)
             if let v = pa._evaluate(at: s.iterationTime, iteration: s.iteration, base: base) {
                 _storePresented(v, forKeyPath: kp)
-                if !_presentationNeedsDisplay, type(of: self) != CALayer.self, _animatedKeyNeedsDisplay(kp) {
+                if !_presentationNeedsDisplay, _modelClass != CALayer.self, _animatedKeyNeedsDisplay(kp) {
                     _presentationNeedsDisplay = true   // a custom key that needs display: the snapshot redraws the copy
                 }
             }
