@@ -339,22 +339,25 @@ struct _Planner {
     }
 
     /// Sublayers from far to near (`CATransformLayer`, `preservesDepth`): each sublayer's anchor
-    /// point through its layer-to-device matrix, ascending homogeneous depth `z / w` (larger z
-    /// is nearer the viewer in Core Animation), ties in sublayer order; points behind the eye
-    /// (`w ≤ 0`) first.
+    /// point through its layer-to-device matrix (`anchorDepth`), ascending homogeneous depth
+    /// `z / w` (larger z is nearer the viewer in Core Animation), ties in sublayer order; points
+    /// behind the eye (`w ≤ 0`) first.
     static func depthOrder(_ sublayers: [RenderLayer], parent: CATransform3D) -> [RenderLayer] {
         guard sublayers.count > 1 else { return sublayers }
-        let keyed = sublayers.enumerated().map { i, s -> (Int, Double) in
-            let m = local(s, offset: (0, 0)) * parent
-            let b = s.bounds
-            let x = Double(b.minX + s.anchorPoint.x * b.width), y = Double(b.minY + s.anchorPoint.y * b.height)
-            let z = Double(s.anchorPointZ)
-            let zz = x * Double(m.m13) + y * Double(m.m23) + z * Double(m.m33) + Double(m.m43)
-            let ww = x * Double(m.m14) + y * Double(m.m24) + z * Double(m.m34) + Double(m.m44)
-            let d = ww > 0 && (zz / ww).isFinite ? zz / ww : -Double.infinity
-            return (i, d)
-        }
+        let keyed = sublayers.enumerated().map { i, s in (i, anchorDepth(s, parent: parent)) }
         return keyed.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map { sublayers[$0.0] }
+    }
+
+    /// `s`'s anchor point through `local(s) · parent`: homogeneous depth `z / w` (larger is
+    /// nearer the viewer), −∞ when behind the eye (`w ≤ 0`) or not finite.
+    static func anchorDepth(_ s: RenderLayer, parent: CATransform3D) -> Double {
+        let m = local(s, offset: (0, 0)) * parent
+        let b = s.bounds
+        let x = Double(b.minX + s.anchorPoint.x * b.width), y = Double(b.minY + s.anchorPoint.y * b.height)
+        let z = Double(s.anchorPointZ)
+        let zz = x * Double(m.m13) + y * Double(m.m23) + z * Double(m.m33) + Double(m.m43)
+        let ww = x * Double(m.m14) + y * Double(m.m24) + z * Double(m.m34) + Double(m.m44)
+        return ww > 0 && (zz / ww).isFinite ? zz / ww : -Double.infinity
     }
 
     mutating func closeGroups(_ l: RenderLayer, _ groupIndex: Int?, _ maskIndex: Int?, inherited: Double, own: Double) {
