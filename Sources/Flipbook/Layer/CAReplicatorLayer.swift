@@ -159,19 +159,36 @@ open class CAReplicatorLayer: CALayer {
     }
 }
 
-/// A layer whose sublayers keep their 3-D positions (Apple's `CATransformLayer`): they are not
-/// flattened into its plane but drawn sorted by depth, so six faces make a cube.
+/// A layer whose sublayers keep their 3-D positions (Apple's `CATransformLayer`, "used to
+/// create true 3D layer hierarchies, rather than the flattened hierarchy rendering model used
+/// by other layer types"): it does not flatten its sublayers into its plane, so six faces make
+/// a cube, and a cube can sit among other layers.
 ///
-/// It draws nothing of its own — `backgroundColor`, `contents`, `border`, shadow and
-/// `masksToBounds` are ignored, as on Apple — and its `opacity` applies to each sublayer on its
-/// own (no group: where two faces overlap, both show through), as Apple's header says.
+/// **Where its sublayers are drawn.** Every other layer flattens its subtree: its sublayers
+/// are drawn as one piece at its place among its siblings. A transform layer has no plane of
+/// its own; its sublayers — and, through nested transform layers, theirs — are drawn in the
+/// nearest flattening ancestor (the *rendering context*, usually the transform layer's
+/// superlayer) and sorted by depth **together with the transform layer's siblings**. A
+/// sublayer at `zPosition` 20 in a transform layer is in front of a sibling of the transform
+/// layer at `zPosition` 0, even one added later; in a plain layer it would not be.
 ///
-/// **Depth order** (chosen where Apple is silent): each sublayer's anchor point is taken
-/// through its full transform chain (including the perspective of a superlayer's
-/// `sublayerTransform`); sublayers are drawn from the largest to the smallest distance from
-/// the eye — ascending homogeneous depth `z / w` — ties in sublayer order. Faces are sorted
-/// whole (no splitting of intersecting faces); a sublayer that is itself a transform layer is
-/// sorted by its anchor point and sorts its own sublayers inside.
+/// **Depth order** (chosen where Apple is silent): each member's anchor point is taken through
+/// its full transform chain into the context's space — the context layer's sublayer space
+/// after its `sublayerTransform` (so a sibling with a 2-D transform sorts by its `zPosition`),
+/// or the device for a transform layer with no flattening layer above it (the root, a mask) — and the
+/// members are drawn from the largest to the smallest distance from the eye, ascending
+/// homogeneous depth `z / w`, ties in tree order. Faces are sorted whole (no splitting of
+/// intersecting faces).
+///
+/// It draws nothing of its own — `backgroundColor`, `contents`, `border`, shadow, `mask` and
+/// `masksToBounds` are ignored, as on Apple — and its `opacity` (and `isHidden`) applies to
+/// each sublayer on its own (no group: where two faces overlap, both show through), as Apple's
+/// documentation says.
+///
+/// Drawn as one piece after all (its sublayers sorted among themselves only): a transform
+/// layer with a `CATransition` in flight (a transition's pictures are flat), and one in an
+/// emitter that has particles. A replicator's instances after the first (and a coloured first)
+/// are each drawn in a flattening wrapper, which is then their transform layers' context.
 open class CATransformLayer: CALayer {
     /// Presentation copies of this class and of your subclasses of it (see `CALayer.init(layer:)`).
     override package class func _makePresentationCopy(of model: CALayer) -> CALayer { CATransformLayer(layer: model) }

@@ -97,7 +97,8 @@ public final class RenderLayer: @unchecked Sendable {
     /// under the contents, in the layer's shape; nil for other layers.
     public let gradient: RenderGradient?
     /// A `CATransformLayer`: draws nothing of its own, applies its opacity to each sublayer
-    /// separately and draws its sublayers sorted by depth.
+    /// separately, and does not flatten: its sublayers are sorted by depth together with its
+    /// siblings, in the nearest ancestor that flattens (the compositor's rendering context).
     public let isTransformLayer: Bool
     /// Sublayers are drawn sorted by depth (transform layers, replicators with `preservesDepth`).
     public let sortsSublayersByDepth: Bool

@@ -172,14 +172,21 @@ struct _Planner {
         }
         let own = Double(min(l.opacity, 1))
         if l.isTransformLayer {
-            // CATransformLayer: nothing of its own (no background, contents, border, shadow,
-            // mask or masksToBounds), its opacity on each sublayer separately (no group), the
-            // sublayers by depth — in a group only when tinted (a replicator instance).
+            // CATransformLayer planned on its own (the root, a mask, a transition's picture, a
+            // tinted replicator instance; one in a superlayer's sublayers is lifted into its
+            // rendering context instead, `_Planner+RenderingContext.swift`): nothing of its own
+            // (no background, contents, border, shadow, mask or masksToBounds), its opacity on
+            // each sublayer separately (no group), the sublayers by depth in device space, with
+            // those of nested transform layers — in a group only when tinted.
             let tinted = !(l.tint?.isIdentity ?? true)
             let groupIndex = tinted ? beginGroup() : nil
             let sub = Self.sublayerSpace(l, m)
-            planSublayers(Self.depthOrder(l.sublayers, parent: sub), parent: sub, clips: clips,
-                          opacity: tinted ? 1 : inherited * own)
+            let opacity = tinted ? 1 : inherited * own
+            if let members = contextMembers(l.sublayers, parent: sub, context: sub, opacity: opacity) {
+                planMembers(members, clips: clips)
+            } else {
+                planSublayers(Self.depthOrder(l.sublayers, parent: sub), parent: sub, clips: clips, opacity: opacity)
+            }
             closeGroups(l, groupIndex, nil, inherited: inherited, own: own)
             return
         }
@@ -243,6 +250,13 @@ struct _Planner {
             planSublayers(Array(own[..<split]), parent: sub, clips: childClips, opacity: drawOpacity)
             particles(p, parent: sub, clips: childClips, opacity: drawOpacity)
             planSublayers(Array(own[split...]), parent: sub, clips: childClips, opacity: drawOpacity)
+        } else if l.particles == nil,
+                  let members = contextMembers(l.sublayers, parent: sub,
+                                               context: l.sortsSublayersByDepth ? sub : Self.sublayerSpace(l, CATransform3DIdentity),
+                                               opacity: drawOpacity) {
+            // Transform-layer sublayers: their sublayers are drawn here, sorted by depth with
+            // this layer's others — it is their rendering context (`_Planner+RenderingContext.swift`).
+            planMembers(members, clips: childClips)
         } else {
             let order = l.sortsSublayersByDepth ? Self.depthOrder(l.sublayers, parent: sub) : Self.drawOrder(l.sublayers)
             planSublayers(order, parent: sub, clips: childClips, opacity: drawOpacity)
@@ -339,22 +353,26 @@ struct _Planner {
     }
 
     /// Sublayers from far to near (`CATransformLayer`, `preservesDepth`): each sublayer's anchor
-    /// point through its layer-to-device matrix, ascending homogeneous depth `z / w` (larger z
-    /// is nearer the viewer in Core Animation), ties in sublayer order; points behind the eye
-    /// (`w ≤ 0`) first.
+    /// point through its layer-to-device matrix (`anchorDepth`), ascending homogeneous depth
+    /// `z / w` (larger z is nearer the viewer in Core Animation), ties in sublayer order; points
+    /// behind the eye (`w ≤ 0`) first. (With transform-layer sublayers the members of the
+    /// rendering context are sorted instead, `contextMembers`.)
     static func depthOrder(_ sublayers: [RenderLayer], parent: CATransform3D) -> [RenderLayer] {
         guard sublayers.count > 1 else { return sublayers }
-        let keyed = sublayers.enumerated().map { i, s -> (Int, Double) in
-            let m = local(s, offset: (0, 0)) * parent
-            let b = s.bounds
-            let x = Double(b.minX + s.anchorPoint.x * b.width), y = Double(b.minY + s.anchorPoint.y * b.height)
-            let z = Double(s.anchorPointZ)
-            let zz = x * Double(m.m13) + y * Double(m.m23) + z * Double(m.m33) + Double(m.m43)
-            let ww = x * Double(m.m14) + y * Double(m.m24) + z * Double(m.m34) + Double(m.m44)
-            let d = ww > 0 && (zz / ww).isFinite ? zz / ww : -Double.infinity
-            return (i, d)
-        }
+        let keyed = sublayers.enumerated().map { i, s in (i, anchorDepth(s, parent: parent)) }
         return keyed.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map { sublayers[$0.0] }
+    }
+
+    /// `s`'s anchor point through `local(s) · parent`: homogeneous depth `z / w` (larger is
+    /// nearer the viewer), −∞ when behind the eye (`w ≤ 0`) or not finite.
+    static func anchorDepth(_ s: RenderLayer, parent: CATransform3D) -> Double {
+        let m = local(s, offset: (0, 0)) * parent
+        let b = s.bounds
+        let x = Double(b.minX + s.anchorPoint.x * b.width), y = Double(b.minY + s.anchorPoint.y * b.height)
+        let z = Double(s.anchorPointZ)
+        let zz = x * Double(m.m13) + y * Double(m.m23) + z * Double(m.m33) + Double(m.m43)
+        let ww = x * Double(m.m14) + y * Double(m.m24) + z * Double(m.m34) + Double(m.m44)
+        return ww > 0 && (zz / ww).isFinite ? zz / ww : -Double.infinity
     }
 
     mutating func closeGroups(_ l: RenderLayer, _ groupIndex: Int?, _ maskIndex: Int?, inherited: Double, own: Double) {
