@@ -219,8 +219,10 @@ extension CGContext {
 /// ≤ 1/1024 em, 2 units of a 2048-unit em), never coarser than 1/4 px nor finer than 1/64 px.
 /// 9 pt at scale 2 (18 px per em): 1/32 px; 14 pt at 2: 1/32; 24 pt at 2: 1/16; 36 pt at 2:
 /// 1/8; ≥ 128 px per em: 1/4. A finer step costs masks (up to 2^shiftX per glyph and baseline
-/// phase), not time: a warm redraw is still one lookup and one sum per glyph. docs/text.md
-/// ("Small text") has the measurements.
+/// phase), not work per glyph: a warm redraw is still one lookup and one sum per glyph, but the
+/// first drawing of small text rasterizes up to one mask per glyph drawn (14 px lines at 1/64
+/// px: the text benchmark's cold frame 5.8 → 11.7 ms). docs/text.md ("Small text") has the
+/// measurements.
 package final class _GlyphMaskCache: @unchecked Sendable {
     struct Key: Hashable {
         let glyph: UInt32; let kx: UInt64; let ky: UInt64; let fx: UInt8; let fy: UInt8; let shiftX: UInt8; let shiftY: UInt8
@@ -271,8 +273,12 @@ package final class _GlyphMaskCache: @unchecked Sendable {
         let made: Mask
         if let b = path.controlBounds {
             guard b.maxX - b.minX <= 256, b.maxY - b.minY <= 256 else { return nil }
-            let x0 = pixelFloor(b.minX) - 1, y0 = pixelFloor(b.minY) - 1
-            let x1 = pixelCeil(b.maxX) + 1, y1 = pixelCeil(b.maxY) + 1
+            // The pixels the outline can touch: its control bounds, widened by ⅛ px for the
+            // flattened polyline's vertices (up to ⅔ × 0.05 px outside a curve, docs/rasterizer.md).
+            // A whole pixel each side (before) only added zero rows and columns to every sum.
+            let m = 0.125
+            let x0 = pixelFloor(b.minX - m), y0 = pixelFloor(b.minY - m)
+            let x1 = pixelCeil(b.maxX + m), y1 = pixelCeil(b.maxY + m)
             var bm = CoverageBitmap(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             PathRasterizer().fill(path, rule: .nonZero, clip: RasterClip(x0: x0, y0: y0, x1: x1, y1: y1), into: &bm)
             made = Mask(x: x0, y: y0, w: x1 - x0, h: y1 - y0, bytes: bm.bytes)
