@@ -70,11 +70,13 @@ extension CGContext {
     ///
     /// **Axis-aligned CTM, no shadow** (a layer's backing store, the common case): each glyph's
     /// coverage comes from the font's mask cache — rasterized once per (glyph, device size,
-    /// position to a quarter pixel in x and y) by the exact-area rasterizer — and the masks of one
-    /// line and colour are summed (saturating) into one coverage buffer composited once through
-    /// the state's alpha, blend mode and clip. Glyph origins therefore snap to 1/4 px (≤ 1/8 px
-    /// from exact); glyphs that do not overlap get exactly their union's coverage; where two
-    /// glyphs overlap the sum clamps at full coverage.
+    /// position on the subpixel grid in x and y) by the exact-area rasterizer — and the masks of
+    /// one line and colour are summed (saturating) into one coverage buffer composited once
+    /// through the state's alpha, blend mode and clip. Glyph origins are rounded to the nearest
+    /// point of the grid (``_GlyphMaskCache/gridShift(pixelsPerEm:)``: 1/4 px for large text,
+    /// down to 1/64 px for small text; within 1/1024 em of exact from 8 px per em up); glyphs
+    /// that do not overlap get exactly their union's coverage; where two glyphs overlap the sum
+    /// clamps at full coverage.
     /// **Otherwise** (rotation, skew, a shadow): glyphs of one colour are filled as one path at
     /// their exact positions.
     package func _drawText(_ layout: TextLayout, at origin: CGPoint, defaultColor: CGColor) {
@@ -169,17 +171,28 @@ extension CGContext {
                 paint(nil, 0)
             }
         }
+        // The grid of the last glyph's size (a line's glyphs mostly share one).
+        var gridSize = Double.nan, shiftX = 2, shiftY = 2, stepsX = 4.0, stepsY = 4.0
         layout.glyphs.withUnsafeBufferPointer { glyphs in
         for g in glyphs {
             if !CGColor._same(g.color, current) || g.y != baseline { flush(); current = g.color; baseline = g.y }
-            // device position of the glyph origin, split into whole pixels and quarters
+            if g.size != gridSize {
+                gridSize = g.size
+                shiftX = _GlyphMaskCache.gridShift(pixelsPerEm: g.size * sx)
+                shiftY = _GlyphMaskCache.gridShift(pixelsPerEm: g.size * sy)
+                stepsX = Double(1 &<< shiftX); stepsY = Double(1 &<< shiftY)
+            }
+            // Device position of the glyph origin rounded to the nearest grid point (steps of
+            // 1/2^shift px), split into whole pixels and steps: q = ⌊X·2^shift + ½⌋,
+            // ix = q >> shift (floor, also below 0), fx = q & (2^shift − 1).
             let X = sx * (Double(origin.x) + g.x) + tx, Y = sy * (Double(origin.y) + g.y) + ty
             guard X.isFinite, Y.isFinite, abs(X) < 1e9, abs(Y) < 1e9 else { continue }
-            let qx = (X * 4).rounded(.down), qy = (Y * 4).rounded(.down)
-            let ix = Int(qx) >> 2, iy = Int(qy) >> 2
-            let fx = UInt8(Int(qx) & 3), fy = UInt8(Int(qy) & 3)
+            let qx = Int((X * stepsX + 0.5).rounded(.down)), qy = Int((Y * stepsY + 0.5).rounded(.down))
+            let ix = qx &>> shiftX, iy = qy &>> shiftY
+            let fx = UInt8(truncatingIfNeeded: qx & (1 &<< shiftX &- 1)), fy = UInt8(truncatingIfNeeded: qy & (1 &<< shiftY &- 1))
             let k = g.size / Double(g.font.unitsPerEm)
-            guard let mask = g.font._masks.mask(g.font, glyph: g.glyph, kx: k * sx, ky: k * sy, fx: fx, fy: fy) else {
+            guard let mask = g.font._masks.mask(g.font, glyph: g.glyph, kx: k * sx, ky: k * sy, fx: fx, fy: fy,
+                                                shiftX: shiftX, shiftY: shiftY) else {
                 // too big to cache: the exact path
                 flush()
                 let t = RasterTransform(a: k * sx, b: 0, c: 0, d: -k * sy, tx: X, ty: Y)
@@ -194,12 +207,33 @@ extension CGContext {
 }
 
 /// Coverage masks of one font's glyphs, keyed by (glyph, device px per font unit in x and y,
-/// quarter-pixel offset in x and y). Each is the exact-area coverage of the outline placed at
-/// (fx/4, fy/4) from a whole-pixel origin. Shared by every thread drawing with the font; at most
-/// `limit` masks and `byteLimit` bytes of coverage (then it starts over), glyphs larger than
-/// 256 px are not cached.
+/// subpixel offset in x and y). Each is the exact-area coverage of the outline placed at
+/// (fx/2^shiftX, fy/2^shiftY) px from a whole-pixel origin. Shared by every thread drawing with
+/// the font; at most `limit` masks and `byteLimit` bytes (then it starts over), glyphs larger
+/// than 256 px are not cached.
+///
+/// **The subpixel grid** (``gridShift(pixelsPerEm:)``). A glyph drawn from a mask sits where
+/// its origin was rounded to, up to half a grid step from exact, and every edge moves with it:
+/// a pixel an edge crosses changes by up to 255 × the shift (px). Averaged over a line of text
+/// the error is ∝ (mean shift) / (pixels per em) — halving the step halves it, and text twice
+/// the size has half the edge pixels per pixel of area. So the step is a fixed fraction of the
+/// em: the coarsest power-of-two fraction of a pixel that is at most 1/512 em (rounding error
+/// ≤ 1/1024 em, 2 units of a 2048-unit em), never coarser than 1/4 px nor finer than 1/64 px.
+/// 9 pt at scale 2 (18 px per em): 1/32 px; 14 pt at 2: 1/32; 24 pt at 2: 1/16; 36 pt at 2:
+/// 1/8; ≥ 128 px per em: 1/4. A finer step costs masks (up to 2^shiftX per glyph and baseline
+/// phase), not work per glyph: a warm redraw is still one lookup and one sum per glyph, but the
+/// first drawing of small text rasterizes up to one mask per glyph drawn (14 px lines at 1/64
+/// px: the text benchmark's cold frame 5.8 → 11.7 ms). docs/text.md ("Small text") has the
+/// measurements.
 package final class _GlyphMaskCache: @unchecked Sendable {
-    struct Key: Hashable { let glyph: UInt32; let kx: UInt64; let ky: UInt64; let fx: UInt8; let fy: UInt8 }
+    struct Key: Hashable {
+        let glyph: UInt32; let kx: UInt64; let ky: UInt64; let fx: UInt8; let fy: UInt8; let shiftX: UInt8; let shiftY: UInt8
+        /// Two words into the hasher instead of seven fields (a warm redraw hashes one key per glyph).
+        func hash(into h: inout Hasher) {
+            h.combine(kx ^ (ky << 32 | ky >> 32))
+            h.combine(UInt64(glyph) << 32 | UInt64(fx) | UInt64(fy) << 8 | UInt64(shiftX) << 16 | UInt64(shiftY) << 24)
+        }
+    }
     package final class Mask: Sendable {
         /// Offset of the mask's top-left pixel from the glyph's whole-pixel origin, and size.
         let x: Int, y: Int, w: Int, h: Int
@@ -209,23 +243,44 @@ package final class _GlyphMaskCache: @unchecked Sendable {
     private let lock = NSLock()
     private var masks: [Key: Mask] = [:]
     private var bytes = 0
-    static let limit = 16_384
-    /// 16 MiB of masks per font: ~100,000 glyphs at 14 px, ~250 at the 256 px cut-off.
+    /// A redraw needs at most one mask per glyph it draws; with fine grids a page of small text
+    /// can need tens of thousands (a cache smaller than one redraw's masks would start over
+    /// within every redraw).
+    static let limit = 65_536
+    /// 16 MiB per font, counting `overhead` bytes of bookkeeping per mask (object, array,
+    /// dictionary slot): ~40,000 masks at 14 px, ~250 at the 256 px cut-off.
     static let byteLimit = 16 << 20
+    static let overhead = 160
 
-    func mask(_ font: CGFont, glyph: UInt32, kx: Double, ky: Double, fx: UInt8, fy: UInt8) -> Mask? {
-        let key = Key(glyph: glyph, kx: kx.bitPattern, ky: ky.bitPattern, fx: fx, fy: fy)
+    /// log2 of the subpixel grid's steps per pixel for text of `pixelsPerEm` device pixels per
+    /// em on one axis: the smallest `s` in 2…6 with 2^s · pixelsPerEm ≥ 512 (a step of at most
+    /// 1/512 em), 6 when none is. See the type's documentation.
+    @inline(__always)
+    static func gridShift(pixelsPerEm: Double) -> Int {
+        var s = 2
+        while s < 6, Double(1 << s) * pixelsPerEm < 512 { s += 1 }
+        return s
+    }
+
+    func mask(_ font: CGFont, glyph: UInt32, kx: Double, ky: Double, fx: UInt8, fy: UInt8, shiftX: Int, shiftY: Int) -> Mask? {
+        let key = Key(glyph: glyph, kx: kx.bitPattern, ky: ky.bitPattern, fx: fx, fy: fy,
+                      shiftX: UInt8(truncatingIfNeeded: shiftX), shiftY: UInt8(truncatingIfNeeded: shiftY))
         lock.lock()
         if let m = masks[key] { lock.unlock(); return m }
         lock.unlock()
         let outline = font._outline(glyph)
-        let t = RasterTransform(a: kx, b: 0, c: 0, d: -ky, tx: Double(fx) / 4, ty: Double(fy) / 4)
+        let t = RasterTransform(a: kx, b: 0, c: 0, d: -ky,
+                                tx: Double(fx) / Double(1 << shiftX), ty: Double(fy) / Double(1 << shiftY))
         let path = outline.applying(t)
         let made: Mask
         if let b = path.controlBounds {
             guard b.maxX - b.minX <= 256, b.maxY - b.minY <= 256 else { return nil }
-            let x0 = pixelFloor(b.minX) - 1, y0 = pixelFloor(b.minY) - 1
-            let x1 = pixelCeil(b.maxX) + 1, y1 = pixelCeil(b.maxY) + 1
+            // The pixels the outline can touch: its control bounds, widened by ⅛ px for the
+            // flattened polyline's vertices (up to ⅔ × 0.05 px outside a curve, docs/rasterizer.md).
+            // A whole pixel each side (before) only added zero rows and columns to every sum.
+            let m = 0.125
+            let x0 = pixelFloor(b.minX - m), y0 = pixelFloor(b.minY - m)
+            let x1 = pixelCeil(b.maxX + m), y1 = pixelCeil(b.maxY + m)
             var bm = CoverageBitmap(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             PathRasterizer().fill(path, rule: .nonZero, clip: RasterClip(x0: x0, y0: y0, x1: x1, y1: y1), into: &bm)
             made = Mask(x: x0, y: y0, w: x1 - x0, h: y1 - y0, bytes: bm.bytes)
@@ -233,11 +288,11 @@ package final class _GlyphMaskCache: @unchecked Sendable {
             made = Mask(x: 0, y: 0, w: 0, h: 0, bytes: [])       // no outline (a space)
         }
         lock.lock()
-        if masks.count >= Self.limit || bytes + made.bytes.count > Self.byteLimit {
+        if masks.count >= Self.limit || bytes + made.bytes.count + Self.overhead > Self.byteLimit {
             masks.removeAll(keepingCapacity: false); bytes = 0
         }
         masks[key] = made
-        bytes += made.bytes.count
+        bytes += made.bytes.count + Self.overhead
         lock.unlock()
         return made
     }
