@@ -414,6 +414,7 @@ extension CGContext {
         guard !r.isEmpty else { return }
         let k = UInt32((min(max(scale, 0), 1) * 255).rounded())
         guard k > 0 else { return }
+        defer { _didDraw(r) }
         let scratch = _scratchRow(r.width + 8)
         let clipRect = RasterClip(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1)
         let surface = _surface
@@ -506,6 +507,7 @@ extension CGContext {
         var r = cov.rect.intersection(_surfaceRect)
         if let clip = _state.clip { r = r.intersection(clip.bounds) }
         guard !r.isEmpty else { return }
+        defer { _didDraw(r) }
         let alpha8: UInt32
         switch source {
         case .solid: alpha8 = 255
@@ -581,6 +583,7 @@ extension CGContext {
         var r = _IRect(x0: ox, y0: oy, x1: ox + w, y1: oy + h).intersection(_surfaceRect)
         if let clip = _state.clip { r = r.intersection(clip.bounds) }
         guard !r.isEmpty else { return }
+        defer { _didDraw(r) }
         let clip = _state.clip
         let dn = r.width
         let src = UnsafeMutablePointer<UInt32>.allocate(capacity: dn); defer { src.deallocate() }

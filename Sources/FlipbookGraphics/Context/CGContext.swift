@@ -29,9 +29,14 @@ import FlipbookRaster
 /// (``setShouldAntialias(_:)`` / ``setAllowsAntialiasing(_:)``) each coverage byte is thresholded:
 /// ≥ 128 (half the pixel covered) becomes 255, anything less 0 — for shapes and clips alike.
 ///
-/// Only 8-bit premultiplied RGBA (`CGImageAlphaInfo.premultipliedLast`) bitmaps are drawn, with
-/// `bytesPerRow` a multiple of 4; other formats make the initializer return nil (with a message
-/// on standard error). With `data:` the context draws straight into the caller's memory.
+/// ## Pixel formats
+/// Core Graphics' 8-bit formats: premultiplied RGBA (`premultipliedLast`, Flipbook's own, drawn
+/// straight into the caller's memory), BGRA and the other orders of premultiplied RGB
+/// (`premultipliedFirst`, `byteOrder32Little`), the opaque `noneSkipFirst` / `noneSkipLast`,
+/// 8-bit gray and 8-bit alpha only (see `_PixelLayout`: drawn in RGBA and written back into the
+/// caller's memory after every drawing call). Anything else — 16 or 32 bits per component,
+/// floats, straight alpha (which Core Graphics does not draw either), CMYK — makes the
+/// initializer return nil with a message on standard error.
 open class CGContext {
     /// Where drawing goes: the bitmap, or a transparency layer's backdrop.
     package final class _Surface {
@@ -54,6 +59,10 @@ open class CGContext {
     }
 
     package var _surface: _Surface
+    /// The caller's memory when its layout is not premultiplied RGBA (nil otherwise).
+    package var _foreign: _ForeignBitmap?
+    let _layout: _PixelLayout
+    let _bitmapInfo: UInt32
     /// Whether user space started y-up (a bitmap context made by the public initializer) rather
     /// than top-down (a layer's `draw(in:)` context, ``_orientTopDown()``). Decides the
     /// direction of shadow offsets (base space).
@@ -95,41 +104,50 @@ open class CGContext {
     public let width: Int
     public let height: Int
     public var bitsPerComponent: Int { 8 }
-    public var bitsPerPixel: Int { 32 }
+    public var bitsPerPixel: Int { 8 * _layout.bytesPerPixel }
     public var bytesPerRow: Int { _bytesPerRow }
     public let colorSpace: CGColorSpace?
-    public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue) }
-    public var alphaInfo: CGImageAlphaInfo { .premultipliedLast }
+    public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: _bitmapInfo) }
+    public var alphaInfo: CGImageAlphaInfo { CGImageAlphaInfo(rawValue: _bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue) ?? .premultipliedLast }
 
     /// A bitmap context (Apple's `CGContext(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:)`).
     /// `data` nil: the context owns zeroed (transparent) memory; else it draws into `data`
     /// (`bytesPerRow` bytes per row, 0 = `4 · width`), which must stay valid while the context
-    /// lives. Returns nil for a size or format it cannot draw.
+    /// lives. Returns nil for a size or format it cannot draw (see "Pixel formats").
     public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
                  bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32) {
-        let alpha = bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue
         if width > 0, height > 0, (try? PixelBuffer.validateSize(width: width, height: height)) == nil {
             Self._sayOnce("CGContext: a \(width)×\(height) bitmap is larger than \(PixelBuffer.maximumDimension) pixels a side (docs/limits.md); no context\n")
             return nil
         }
-        guard bitsPerComponent == 8, space.numberOfComponents == 3,
-              alpha == CGImageAlphaInfo.premultipliedLast.rawValue,
-              bitmapInfo & (CGBitmapInfo.floatComponents.rawValue) == 0,
-              (try? PixelBuffer.validateSize(width: width, height: height)) != nil,
-              bytesPerRow == 0 || (bytesPerRow >= width * 4 && bytesPerRow % 4 == 0) else {
+        let layout = bitsPerComponent == 8 ? _PixelLayout.from(components: space.numberOfComponents, bitmapInfo: bitmapInfo) : nil
+        let bpp = layout?.bytesPerPixel ?? 4
+        // RGBA rows are drawn in place: whole pixels, 4-byte aligned.
+        let rowOK = bytesPerRow == 0 || (bytesPerRow >= width * bpp && (layout != .rgba || bytesPerRow % 4 == 0))
+        guard let layout, (try? PixelBuffer.validateSize(width: width, height: height)) != nil, rowOK else {
             Self._sayOnce(
-                "CGContext: unsupported bitmap \(width)×\(height), \(bitsPerComponent) bits per component, bytesPerRow \(bytesPerRow), bitmapInfo \(bitmapInfo) (Flipbook draws 8-bit premultipliedLast RGB, rows a multiple of 4 bytes)\n")
+                "CGContext: unsupported bitmap \(width)×\(height), \(bitsPerComponent) bits per component, \(space.numberOfComponents) colour components, bytesPerRow \(bytesPerRow), bitmapInfo \(bitmapInfo) (Flipbook draws Core Graphics' 8-bit formats: premultiplied RGB in any order, noneSkipFirst/Last, gray, alpha only; RGBA rows a multiple of 4 bytes)\n")
             return nil
         }
         self.width = width; self.height = height
-        self._bytesPerRow = bytesPerRow == 0 ? width * 4 : bytesPerRow
+        self._bytesPerRow = bytesPerRow == 0 ? width * bpp : bytesPerRow
         self.colorSpace = space
+        self._layout = layout
+        self._bitmapInfo = bitmapInfo
         _scratchCapacity = max(width, 1)
         _scratch = .allocate(capacity: _scratchCapacity)
-        if let data {
-            _surface = _Surface(base: data.assumingMemoryBound(to: UInt32.self), width: width, height: height, stride: _bytesPerRow / 4)
+        if layout == .rgba {
+            if let data {
+                _surface = _Surface(base: data.assumingMemoryBound(to: UInt32.self), width: width, height: height, stride: _bytesPerRow / 4)
+            } else {
+                _surface = _Surface(width: width, height: height)
+            }
         } else {
+            // Drawn in RGBA, written back in the caller's layout (`_ForeignBitmap`).
             _surface = _Surface(width: width, height: height)
+            let f = _ForeignBitmap(base: data, bytesPerRow: _bytesPerRow, height: height, layout: layout)
+            f.read(into: _surface)
+            _foreign = f
         }
         _state.ctm = _deviceToPixels
     }
@@ -185,7 +203,8 @@ open class CGContext {
             }
             count = rowBytes * height
         }
-        guard let pb = try? PixelBuffer(width: width, height: height, bytes: bytes) else { return nil }
+        guard var pb = try? PixelBuffer(width: width, height: height, bytes: bytes) else { return nil }
+        if _layout != .rgba { _imageOfLayout(&pb) }
         return CGImage(pixelBuffer: pb)
     }
 
@@ -274,7 +293,10 @@ open class CGContext {
 
     /// The pixel memory (the caller's `data:`, or the context's own), premultiplied RGBA8 rows
     /// of ``bytesPerRow`` bytes — inside a transparency layer, the memory under all layers.
-    public var data: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(_layers.first?.surface.base ?? _surface.base) }
+    public var data: UnsafeMutableRawPointer? {
+        if let f = _foreign { return f.base }
+        return UnsafeMutableRawPointer(_layers.first?.surface.base ?? _surface.base)
+    }
 
     /// Drawing is immediate: nothing to flush (Apple's `flush()`).
     public func flush() {}

@@ -255,6 +255,20 @@ extension CGPath {
         return CGPath(elements: CGPath(outline)._mapped(back))
     }
 
+    /// The outline of `path` stroked with these parameters — Apple's
+    /// `CGPath(__byStroking:transform:lineWidth:lineCap:lineJoin:miterLimit:)`, the Swift spelling
+    /// of `CGPathCreateCopyByStrokingPath` — exactly as
+    /// ``copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)`` makes it (`transform`
+    /// nil is the identity). Nil, as the C function's NULL, for a width that is not positive and
+    /// finite.
+    public convenience init?(__byStroking path: CGPath, transform: UnsafePointer<CGAffineTransform>?, lineWidth: CGFloat,
+                             lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat) {
+        guard lineWidth > 0, lineWidth.isFinite else { return nil }
+        let outline = path.copy(strokingWithWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit,
+                                transform: transform?.pointee ?? .identity)
+        self.init(elements: outline.elements)
+    }
+
     /// The path cut into dashes (Apple's `copy(dashingWithPhase:lengths:transform:)`): `lengths`
     /// alternate on / off, starting with on, repeated (an odd count is used twice, as Core
     /// Graphics); `phase` is how far into the pattern the path starts. Curves stay curves (cut

@@ -153,6 +153,7 @@ extension CGContext {
             var rr = r
             if let clip = _state.clip { rr = rr.intersection(clip.bounds) }
             guard !rr.isEmpty else { return }
+            defer { _didDraw(rr) }
             let scratch = _scratchRow(rr.width + 8)
             let s = _surface
             func paint(_ clipBytes: UnsafePointer<UInt8>?, _ clipWidth: Int) {
