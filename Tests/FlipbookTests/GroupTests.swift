@@ -33,18 +33,7 @@ import Foundation
         #expect(CAAnimationGroup()._children(atGroupTime: .nan).isEmpty)
     }
 
-    /// A live layer with `anims` committed at 0, presented at `t`.
-    private func present(_ anims: [CAAnimation], at t: CFTimeInterval) -> CALayer? {
-        withRunLoop { loop in
-            let l = liveLayer(loop)
-            CATransaction.setDisableActions(true)
-            l.position = CGPoint(x: 0, y: 0)
-            loop.endTurn()
-            for (i, a) in anims.enumerated() { l.add(a, forKey: "g\(i)") }
-            loop.advance(to: t)
-            return l.presentation()
-        }
-    }
+    private func present(_ anims: [CAAnimation], at t: CFTimeInterval) -> CALayer? { presented(anims, at: t) }
 
     private func slide(_ from: CGFloat = 0, _ to: CGFloat = 100) -> CABasicAnimation {
         let a = CABasicAnimation(keyPath: "position.x")

@@ -8,23 +8,7 @@ import Foundation
 /// (`UIGeometry.h`: `valueWithCGPoint:` …), and the Core Animation Programming Guide's
 /// "Key-Value Coding Extensions" (struct values are wrapped in `NSValue`; `transform.*` paths).
 @Suite struct NSValueAnimationTests {
-    /// A live layer at position (100, 100), bounds (0, 0, 20, 20), `anims` committed at 0, presented at `t`.
-    func present(_ anims: [CAAnimation], at t: CFTimeInterval) -> CALayer? {
-        withRunLoop { loop in
-            let l = liveLayer(loop)
-            CATransaction.setDisableActions(true)
-            l.position = CGPoint(x: 100, y: 100)
-            l.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
-            loop.endTurn()
-            for (i, a) in anims.enumerated() {
-                if a.timingFunction == nil { a.timingFunction = CAMediaTimingFunction(name: .linear) }
-                a.duration = 1
-                l.add(a, forKey: "k\(i)")
-            }
-            loop.advance(to: t)
-            return l.presentation()
-        }
-    }
+    func present(_ anims: [CAAnimation], at t: CFTimeInterval) -> CALayer? { presented(anims, at: t) }
 
     func close(_ a: CATransform3D, _ b: CATransform3D, _ eps: CGFloat = 1e-9) -> Bool {
         zip(a.elements, b.elements).allSatisfy { abs($0 - $1) <= eps }

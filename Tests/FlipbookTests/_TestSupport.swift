@@ -65,3 +65,23 @@ func onScreen(_ layer: CALayer) -> CALayer? {
     guard layer._runLoop._commitCount > layer._createdAtCommit else { return nil }
     return layer._presentationCopy(layerTime: layer._currentLocalTime)
 }
+
+/// A live layer at position (100, 100) with bounds (0, 0, 20, 20) and `anims` added at media
+/// time 0 (each 1 s long and linear unless it says otherwise), presented at `t` — through its
+/// copy, as `onScreen(_:)`.
+func presented(_ anims: [CAAnimation], at t: CFTimeInterval) -> CALayer? {
+    withRunLoop { loop in
+        let l = liveLayer(loop)
+        CATransaction.setDisableActions(true)
+        l.position = CGPoint(x: 100, y: 100)
+        l.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        loop.endTurn()
+        for (i, a) in anims.enumerated() {
+            if a.timingFunction == nil { a.timingFunction = CAMediaTimingFunction(name: .linear) }
+            if !(a.duration > 0) { a.duration = 1 }
+            l.add(a, forKey: "k\(i)")
+        }
+        loop.advance(to: t)
+        return onScreen(l)
+    }
+}
