@@ -45,7 +45,7 @@ import Foundation
             #expect(t.isWrapped == false)
             #expect(t.truncationMode == .none)
             #expect(t.alignmentMode == .natural)
-            #expect(t.allowsFontSubpixelQuantization)
+            #expect(!t.allowsFontSubpixelQuantization)         // CATextLayer.h: "Defaults to NO."
             #expect(t.needsDisplayOnBoundsChange)
             #expect(CATextLayer.needsDisplay(forKey: "string") && CATextLayer.needsDisplay(forKey: "fontSize"))
             #expect(!CATextLayer.needsDisplay(forKey: "opacity"))

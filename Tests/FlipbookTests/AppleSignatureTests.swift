@@ -78,6 +78,26 @@ import Foundation
         let _: ReferenceWritableKeyPath<CGContext, CGAffineTransform> = \.textMatrix
         let _: ReferenceWritableKeyPath<CGContext, CGPoint> = \.textPosition
         let _: CATextLayerTruncationMode = .end, _: CATextLayerAlignmentMode = .justified
+        // CAEmitterCell and CAEmitterLayer as CAEmitterCell.h / CAEmitterLayer.h import them
+        // (issue 37, item 6): `style` (NSDictionary), the NSString filters, the archive
+        // initializer, the property model's class method; the emitter's typed modes and seed.
+        let _: ReferenceWritableKeyPath<CAEmitterCell, [AnyHashable: Any]?> = \.style
+        let _: ReferenceWritableKeyPath<CAEmitterCell, String> = \.minificationFilter
+        let _: ReferenceWritableKeyPath<CAEmitterCell, String> = \.magnificationFilter
+        let _: ReferenceWritableKeyPath<CAEmitterCell, Float> = \.minificationFilterBias
+        let _: ReferenceWritableKeyPath<CAEmitterCell, Any?> = \.contents
+        let _: ReferenceWritableKeyPath<CAEmitterCell, CGColor?> = \.color
+        let _: ReferenceWritableKeyPath<CAEmitterCell, [CAEmitterCell]?> = \.emitterCells
+        let _: ReferenceWritableKeyPath<CAEmitterCell, Bool> = \.isEnabled
+        let _: (NSCoder) -> CAEmitterCell? = CAEmitterCell.init(coder:)
+        let _: (String) -> Any? = CAEmitterCell.defaultValue(forKey:)
+        let _: (CAEmitterCell) -> (String) -> Bool = CAEmitterCell.shouldArchiveValue(forKey:)
+        let _: ReferenceWritableKeyPath<CAEmitterLayer, CAEmitterLayerEmitterShape> = \.emitterShape
+        let _: ReferenceWritableKeyPath<CAEmitterLayer, CAEmitterLayerEmitterMode> = \.emitterMode
+        let _: ReferenceWritableKeyPath<CAEmitterLayer, CAEmitterLayerRenderMode> = \.renderMode
+        let _: ReferenceWritableKeyPath<CAEmitterLayer, UInt32> = \.seed
+        let _: ReferenceWritableKeyPath<CAEmitterLayer, Float> = \.birthRate
+        let _: (String) -> Any? = CAAnimation.defaultValue(forKey:)
     }
 
     /// The archive initializers exist (so iOS-shaped subclasses compile, `super.init(coder:)`

@@ -90,7 +90,12 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         return c
     }
 
-    /// Apple's defaults for the timing keys; nil for anything else.
+    /// Apple's default of each key the class declares (CAAnimation.h, CAMediaTiming.h): the
+    /// timing keys (`speed` 1, `fillMode` `removed`, the rest 0 or false),
+    /// `removedOnCompletion` true, `preferredFrameRateRange` `.default`; `timingFunction` and
+    /// `delegate` nil. Typed as the property is. Subclasses add theirs and call `super`; nil for
+    /// a key no class declares. (Informative: a new animation's properties already have these
+    /// values; custom keys read through ``value(forKey:)`` fall back to it.)
     open class func defaultValue(forKey key: String) -> Any? {
         switch key {
         case "beginTime", "duration", "timeOffset", "repeatDuration": return CFTimeInterval(0)
@@ -99,7 +104,8 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         case "autoreverses": return false
         case "fillMode": return CAMediaTimingFillMode.removed
         case "removedOnCompletion", "isRemovedOnCompletion": return true
-        default: return nil
+        case "preferredFrameRateRange": return CAFrameRateRange.default
+        default: return nil   // timingFunction, delegate
         }
     }
 

@@ -45,6 +45,13 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// Archives are not supported: always nil (see `CAAnimation.init(coder:)`).
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    /// Apple's default `calculationMode` (`linear`), then `CAPropertyAnimation`'s. The other
+    /// keyframe keys (`values`, `path`, `keyTimes`, `timingFunctions`, the tension, continuity
+    /// and bias values, `rotationMode`) default to nil.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        key == "calculationMode" ? CAAnimationCalculationMode.linear : super.defaultValue(forKey: key)
+    }
+
     package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)
         guard let o = other as? CAKeyframeAnimation else { return }

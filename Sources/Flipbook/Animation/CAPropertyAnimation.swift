@@ -19,6 +19,15 @@ open class CAPropertyAnimation: CAAnimation {
         self.keyPath = path
     }
 
+    /// Apple's defaults for `additive` and `cumulative` (false; also under the Swift names
+    /// `isAdditive`, `isCumulative`), then `CAAnimation`'s. `keyPath` and `valueFunction`: nil.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "additive", "isAdditive", "cumulative", "isCumulative": return false
+        default: return super.defaultValue(forKey: key)
+        }
+    }
+
     package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)
         guard let o = other as? CAPropertyAnimation else { return }

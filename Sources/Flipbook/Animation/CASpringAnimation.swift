@@ -54,6 +54,21 @@ open class CASpringAnimation: CABasicAnimation {
         duration = settlingDuration
     }
 
+    /// Apple's defaults (CAAnimation.h, "CASpringAnimation"): `mass` 1, `stiffness` 100,
+    /// `damping` 10, `initialVelocity` 0, `allowsOverdamping` false; then
+    /// `CABasicAnimation`'s. The read-only `perceptualDuration`, `bounce` and
+    /// `settlingDuration` have no default to give (nil).
+    open override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "mass": return CGFloat(1)
+        case "stiffness": return CGFloat(100)
+        case "damping": return CGFloat(10)
+        case "initialVelocity": return CGFloat(0)
+        case "allowsOverdamping": return false
+        default: return super.defaultValue(forKey: key)
+        }
+    }
+
     package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)
         guard let o = other as? CASpringAnimation else { return }

@@ -44,6 +44,17 @@ open class CATransition: CAAnimation {
     /// The layer as it was committed before the change (set on stored copies only; not copied).
     package internal(set) var _fromSnapshot: RenderLayer?
 
+    /// Apple's defaults (CAAnimation.h): `type` `fade`, `startProgress` 0, `endProgress` 1
+    /// (`subtype` and `filter` nil), then `CAAnimation`'s.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "type": return CATransitionType.fade
+        case "startProgress": return Float(0)
+        case "endProgress": return Float(1)
+        default: return super.defaultValue(forKey: key)
+        }
+    }
+
     package override func _copyState(from other: CAAnimation) {
         super._copyState(from: other)
         guard let o = other as? CATransition else { return }

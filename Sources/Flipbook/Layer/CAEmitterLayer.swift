@@ -32,8 +32,23 @@ open class CAEmitterLayer: CALayer {
     override package class func _makePresentationCopy(of model: CALayer) -> CALayer { CAEmitterLayer(layer: model) }
 
     final var _emitter: _EmitterState {
-        get { _extras[_EmitterState.storageKey] as? _EmitterState ?? _EmitterState() }
+        get { _emitterState(in: _extras) }
         set { _extras[_EmitterState.storageKey] = newValue }
+    }
+
+    /// The emitter values stored in `extras` (this layer's, a presentation copy's or a committed
+    /// state's), or the class's defaults: Apple's, overridden by a subclass's
+    /// `defaultValue(forKey:)` for the emitter keys (as for the other built-in layer classes).
+    final func _emitterState(in extras: [String: Any]) -> _EmitterState {
+        if let s = extras[_EmitterState.storageKey] as? _EmitterState { return s }
+        let cls = _modelClass   // a copy answers with the model's defaults
+        guard cls != CAEmitterLayer.self else { return _EmitterState() }
+        var s = _EmitterState()
+        for (key, setState) in CAEmitterLayer._stateSetters {
+            guard let v = cls.defaultValue(forKey: key) else { continue }
+            try? setState(&s, v)
+        }
+        return s
     }
 
     final func _setEmitter<T: Equatable>(_ field: WritableKeyPath<_EmitterState, T>, _ new: T, key: String) {
@@ -66,6 +81,44 @@ open class CAEmitterLayer: CALayer {
     /// The seed of every random quantity. Default 0.
     open var seed: UInt32 { get { _emitter.seed } set { _setEmitter(\.seed, newValue, key: "seed") } }
 
+    /// Apple's defaults for the emitter keys (CAEmitterLayer.h: `birthRate`, `lifetime`,
+    /// `velocity`, `scale` and `spin` 1; `emitterShape` `point`, `emitterMode` `volume`,
+    /// `renderMode` `unordered`; the rest zero, false or nil), then `CALayer`'s. Each value has
+    /// its property's type (`Float` for the multipliers, `CGFloat`, `CGPoint`, `CGSize`,
+    /// `UInt32` for `seed`, the mode structs).
+    open override class func defaultValue(forKey key: String) -> Any? {
+        if _keyEntries[key] != nil { return _EmitterState._default(forKey: key) }
+        return super.defaultValue(forKey: key)
+    }
+
+    /// Writers of each emitter key into a bare `_EmitterState` (a subclass's defaults), with
+    /// the coercions of the KVC entries.
+    static let _stateSetters: [String: @Sendable (inout _EmitterState, Any?) throws -> Void] = [
+        "birthRate": { s, v in s.birthRate = Float(try _number(v, "birthRate")) },
+        "lifetime": { s, v in s.lifetime = Float(try _number(v, "lifetime")) },
+        "velocity": { s, v in s.velocity = Float(try _number(v, "velocity")) },
+        "scale": { s, v in s.scale = Float(try _number(v, "scale")) },
+        "spin": { s, v in s.spin = Float(try _number(v, "spin")) },
+        "emitterZPosition": { s, v in s.zPosition = CGFloat(try _number(v, "emitterZPosition")) },
+        "emitterDepth": { s, v in s.depth = CGFloat(try _number(v, "emitterDepth")) },
+        "seed": { s, v in s.seed = _EmitterState._seed(try _number(v, "seed")) },
+        "emitterPosition": { s, v in s.position = try _KVCCoercion.exact(_AnimValue._unwrap(v), "emitterPosition", "CGPoint") },
+        "emitterSize": { s, v in s.size = try _KVCCoercion.exact(_AnimValue._unwrap(v), "emitterSize", "CGSize") },
+        "emitterShape": { s, v in s.shape = try _KVCCoercion.rawString(v, "emitterShape") },
+        "emitterMode": { s, v in s.mode = try _KVCCoercion.rawString(v, "emitterMode") },
+        "renderMode": { s, v in s.renderMode = try _KVCCoercion.rawString(v, "renderMode") },
+        "preservesDepth": { s, v in s.preservesDepth = try _KVCCoercion.boolean(v, "preservesDepth") },
+        "emitterCells": { s, v in s.cells = try _KVCCoercion.optional(v, "emitterCells", "[CAEmitterCell]") },
+    ]
+
+    /// A KVC number (any numeric type, `NSNumber`, optional-wrapped).
+    static func _number(_ v: Any?, _ key: String) throws -> Double {
+        guard let d = _KVCCoercion.double(_AnimValue._unwrap(v) as Any) else {
+            throw LayerKVCError.wrongType(key: key, expected: "a number", got: v)
+        }
+        return d
+    }
+
     /// KVC entries of the emitter's keys (through the properties; numbers coerced).
     static let _keyEntries: [String: _LayerKeyEntry] = {
         func num(_ key: String, _ set: @escaping (CAEmitterLayer, Double) -> Void, _ get: @escaping (CAEmitterLayer) -> Any) -> (String, _LayerKeyEntry) {
@@ -84,6 +137,15 @@ open class CAEmitterLayer: CALayer {
                                      if let e = l as? CAEmitterLayer { set(e, t) }
                                  }, getState: nil, setState: nil))
         }
+        /// A string-valued mode: the struct or its raw `String`, as Apple's `NSString` constants.
+        func mode<T: RawRepresentable>(_ key: String, _ set: @escaping (CAEmitterLayer, T) -> Void,
+                                       _ get: @escaping (CAEmitterLayer) -> T) -> (String, _LayerKeyEntry) where T.RawValue == String {
+            (key, _LayerKeyEntry(get: { ($0 as? CAEmitterLayer).map(get) },
+                                 set: { l, v in
+                                     let t: T = try _KVCCoercion.rawString(v, key)
+                                     if let e = l as? CAEmitterLayer { set(e, t) }
+                                 }, getState: nil, setState: nil))
+        }
         return Dictionary(uniqueKeysWithValues: [
             num("birthRate", { $0.birthRate = Float($1) }, { $0.birthRate }),
             num("lifetime", { $0.lifetime = Float($1) }, { $0.lifetime }),
@@ -92,10 +154,16 @@ open class CAEmitterLayer: CALayer {
             num("spin", { $0.spin = Float($1) }, { $0.spin }),
             num("emitterZPosition", { $0.emitterZPosition = CGFloat($1) }, { $0.emitterZPosition }),
             num("emitterDepth", { $0.emitterDepth = CGFloat($1) }, { $0.emitterDepth }),
-            num("seed", { $0.seed = UInt32(truncatingIfNeeded: Int(exactly: $1.rounded()) ?? 0) }, { $0.seed }),
+            num("seed", { $0.seed = _EmitterState._seed($1) }, { $0.seed }),
             value("emitterPosition", "CGPoint", { (e: CAEmitterLayer, p: CGPoint) in e.emitterPosition = p }, { $0.emitterPosition }),
             value("emitterSize", "CGSize", { (e: CAEmitterLayer, p: CGSize) in e.emitterSize = p }, { $0.emitterSize }),
             value("emitterCells", "[CAEmitterCell]", { (e: CAEmitterLayer, c: [CAEmitterCell]) in e.emitterCells = c }, { $0.emitterCells }),
+            mode("emitterShape", { (e: CAEmitterLayer, m: CAEmitterLayerEmitterShape) in e.emitterShape = m }, { $0.emitterShape }),
+            mode("emitterMode", { (e: CAEmitterLayer, m: CAEmitterLayerEmitterMode) in e.emitterMode = m }, { $0.emitterMode }),
+            mode("renderMode", { (e: CAEmitterLayer, m: CAEmitterLayerRenderMode) in e.renderMode = m }, { $0.renderMode }),
+            ("preservesDepth", _LayerKeyEntry(get: { ($0 as? CAEmitterLayer)?.preservesDepth },
+                                              set: { l, v in (l as? CAEmitterLayer)?.preservesDepth = try _KVCCoercion.boolean(v, "preservesDepth") },
+                                              getState: nil, setState: nil)),
         ])
     }()
 
@@ -156,6 +224,34 @@ struct _EmitterState: Equatable {
     var scale: Float = 1
     var spin: Float = 1
     var seed: UInt32 = 0
+
+    /// Apple's default for an emitter key, typed as its property; nil for other keys.
+    static func _default(forKey key: String) -> Any? {
+        let d = _EmitterState()
+        switch key {
+        case "emitterCells": return d.cells
+        case "birthRate": return d.birthRate
+        case "lifetime": return d.lifetime
+        case "emitterPosition": return d.position
+        case "emitterZPosition": return d.zPosition
+        case "emitterSize": return d.size
+        case "emitterDepth": return d.depth
+        case "emitterShape": return d.shape
+        case "emitterMode": return d.mode
+        case "renderMode": return d.renderMode
+        case "preservesDepth": return d.preservesDepth
+        case "velocity": return d.velocity
+        case "scale": return d.scale
+        case "spin": return d.spin
+        case "seed": return d.seed
+        default: return nil
+        }
+    }
+
+    /// A KVC number as a seed: rounded, wrapped to 32 bits (0 when not representable).
+    static func _seed(_ d: Double) -> UInt32 {
+        UInt32(truncatingIfNeeded: Int(exactly: d.rounded()) ?? 0)
+    }
 
     static func == (a: _EmitterState, b: _EmitterState) -> Bool {
         a.cells.map { $0.map(ObjectIdentifier.init) } == b.cells.map { $0.map(ObjectIdentifier.init) }

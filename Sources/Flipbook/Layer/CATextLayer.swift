@@ -59,8 +59,12 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// the bounds, the last line that fits ends in "…" (whatever the mode — chosen where Apple's
 /// documentation is silent).
 ///
-/// `allowsFontSubpixelQuantization` is accepted and stored with no effect: glyphs are always
-/// placed at their exact (unquantized) positions.
+/// **`allowsFontSubpixelQuantization`** (default false, as Apple's header says): glyph origins
+/// are rounded to Flipbook's fine subpixel grid — a fraction of the em, 1/4 px for text of 128
+/// px per em and more down to 1/64 px for small text (docs/text.md, "Small text"). True allows
+/// Apple's "quantize the subpixel positions of glyphs": origins are rounded to the nearest
+/// quarter pixel at every size (chosen: the coarsest grid Flipbook uses; Apple does not publish
+/// its grid). Text of 128 px per em and more is the same either way.
 open class CATextLayer: CALayer {
     /// Presentation copies of this class and of your subclasses of it (see `CALayer.init(layer:)`).
     override package class func _makePresentationCopy(of model: CALayer) -> CALayer { CATextLayer(layer: model) }
@@ -88,7 +92,7 @@ open class CATextLayer: CALayer {
     /// the layer, as its property does.
     open override func setValue(_ value: Any?, forKey key: String) {
         super.setValue(value, forKey: key)
-        if CATextLayer._textKeys.contains(key), key != "allowsFontSubpixelQuantization" { setNeedsDisplay() }
+        if CATextLayer._textKeys.contains(key) { setNeedsDisplay() }
     }
 
     /// The text: a `String`, `NSString` or `NSAttributedString`. Default nil.
@@ -136,9 +140,11 @@ open class CATextLayer: CALayer {
         set { _set(newValue, "alignmentMode") }
     }
 
-    /// Accepted and stored; no effect (glyph positions are never quantized). Default true.
+    /// Whether glyph origins may be quantized to a coarser subpixel grid: the nearest quarter
+    /// pixel (see the type's documentation). Default false (CATextLayer.h: "Defaults to NO").
+    /// Changing it redisplays the layer.
     open var allowsFontSubpixelQuantization: Bool {
-        get { (value(forKey: "allowsFontSubpixelQuantization") as? Bool) ?? true }
+        get { (value(forKey: "allowsFontSubpixelQuantization") as? Bool) ?? false }
         set { setValue(newValue, forKey: "allowsFontSubpixelQuantization") }
     }
 
@@ -148,14 +154,20 @@ open class CATextLayer: CALayer {
         _KVCCoercion.double(v).map { CGFloat($0) }
     }
 
+    /// Apple's defaults for the text keys (CATextLayer.h), then `CALayer`'s: `string` nil,
+    /// `font` nil (Apple documents Helvetica; nil here means Flipbook's default face, DejaVu
+    /// Sans — a name no bundled font has would fall back to it anyway), `fontSize` 36,
+    /// `foregroundColor` opaque white, `wrapped` false, `truncationMode` `none`, `alignmentMode`
+    /// `natural`, `allowsFontSubpixelQuantization` false.
     open override class func defaultValue(forKey key: String) -> Any? {
         switch key {
+        case "string", "font": return nil
         case "fontSize": return CGFloat(36)
         case "foregroundColor": return CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         case "wrapped": return false
         case "truncationMode": return CATextLayerTruncationMode.none
         case "alignmentMode": return CATextLayerAlignmentMode.natural
-        case "allowsFontSubpixelQuantization": return true
+        case "allowsFontSubpixelQuantization": return false
         default: return super.defaultValue(forKey: key)
         }
     }
@@ -169,7 +181,8 @@ open class CATextLayer: CALayer {
     open override func draw(in ctx: CGContext) {
         super.draw(in: ctx)
         guard let layout = _layout() else { return }
-        ctx._drawText(layout, at: bounds.origin, defaultColor: foregroundColor ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0))
+        ctx._drawText(layout, at: bounds.origin, defaultColor: foregroundColor ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0),
+                      quantized: allowsFontSubpixelQuantization)
     }
 
     /// The text laid out in the bounds (nil: no text). Package for tests.

@@ -126,7 +126,7 @@ extension CALayer {
         if let emitter = self as? CAEmitterLayer {
             // Particles: after the layer's own content, before its sublayers (flat records,
             // listed first by the node's `sublayers`).
-            let state = extras[_EmitterState.storageKey] as? _EmitterState ?? _EmitterState()
+            let state = emitter._emitterState(in: extras)
             let p = emitter._particles(state, local: local)
             if !p.items.isEmpty { particles = p }
         }

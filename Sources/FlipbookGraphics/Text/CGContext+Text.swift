@@ -79,11 +79,16 @@ extension CGContext {
     /// clamps at full coverage.
     /// **Otherwise** (rotation, skew, a shadow): glyphs of one colour are filled as one path at
     /// their exact positions.
-    package func _drawText(_ layout: TextLayout, at origin: CGPoint, defaultColor: CGColor) {
+    ///
+    /// `quantized` (`CATextLayer.allowsFontSubpixelQuantization`): glyph origins are rounded to
+    /// the nearest quarter pixel in x and y whatever the size — the grid of large text, coarser
+    /// than small text's (so a glyph may sit up to 1/8 px from exact, and fewer masks are made:
+    /// at most 16 per glyph and size). Only the mask path quantizes; the exact path has no grid.
+    package func _drawText(_ layout: TextLayout, at origin: CGPoint, defaultColor: CGColor, quantized: Bool = false) {
         let m = _state.ctm
         if m.b == 0, m.c == 0, m.a > 0, m.d > 0, m.a.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
            _state.shadow == nil {
-            _drawTextMasked(layout, at: origin, defaultColor: defaultColor)
+            _drawTextMasked(layout, at: origin, defaultColor: defaultColor, quantized: quantized)
             return
         }
         let ctm = _rasterCTM
@@ -104,7 +109,7 @@ extension CGContext {
         flush()
     }
 
-    private func _drawTextMasked(_ layout: TextLayout, at origin: CGPoint, defaultColor: CGColor) {
+    private func _drawTextMasked(_ layout: TextLayout, at origin: CGPoint, defaultColor: CGColor, quantized: Bool) {
         let m = _state.ctm
         let (sx, sy, tx, ty) = (Double(m.a), Double(m.d), Double(m.tx), Double(m.ty))
         var placed: [(mask: _GlyphMaskCache.Mask, x: Int, y: Int)] = []
@@ -179,8 +184,8 @@ extension CGContext {
             if !CGColor._same(g.color, current) || g.y != baseline { flush(); current = g.color; baseline = g.y }
             if g.size != gridSize {
                 gridSize = g.size
-                shiftX = _GlyphMaskCache.gridShift(pixelsPerEm: g.size * sx)
-                shiftY = _GlyphMaskCache.gridShift(pixelsPerEm: g.size * sy)
+                shiftX = quantized ? _GlyphMaskCache.quantizedShift : _GlyphMaskCache.gridShift(pixelsPerEm: g.size * sx)
+                shiftY = quantized ? _GlyphMaskCache.quantizedShift : _GlyphMaskCache.gridShift(pixelsPerEm: g.size * sy)
                 stepsX = Double(1 &<< shiftX); stepsY = Double(1 &<< shiftY)
             }
             // Device position of the glyph origin rounded to the nearest grid point (steps of
@@ -256,6 +261,10 @@ package final class _GlyphMaskCache: @unchecked Sendable {
     /// log2 of the subpixel grid's steps per pixel for text of `pixelsPerEm` device pixels per
     /// em on one axis: the smallest `s` in 2…6 with 2^s · pixelsPerEm ≥ 512 (a step of at most
     /// 1/512 em), 6 when none is. See the type's documentation.
+    /// The grid of quantized text (`CATextLayer.allowsFontSubpixelQuantization`): quarter
+    /// pixels, the coarsest grid ``gridShift(pixelsPerEm:)`` gives.
+    static let quantizedShift = 2
+
     @inline(__always)
     static func gridShift(pixelsPerEm: Double) -> Int {
         var s = 2
