@@ -3,17 +3,52 @@ import FlipbookGraphics
 
 /// A layer that emits particles (Apple's `CAEmitterLayer`): confetti, sparks, snow.
 ///
-/// **Particles are a function of time.** Nothing is simulated frame to frame: particle `k` of
-/// a cell is born at `beginTime + k / rate` (rate = cell `birthRate` × layer `birthRate`) and
-/// every random quantity it has (lifetime, position on the emitter shape, direction, speed,
-/// scale, spin, colour) comes from a counter-based hash of (`seed`, the cell's path in the cell
-/// tree, `k`, the quantity) — SplitMix64 — so the particles on screen at time `t` are the same
-/// whether the render started at frame 0 or at frame 5,000, and on any number of threads.
-/// Positions follow closed forms: `p = p₀ + v·a + ½·g·a²` at age `a`; `scale + scaleSpeed·a`;
-/// `spin·a`; colour `+ speed·a`, clamped. Chosen where Apple is silent: rates and multipliers are
-/// read at the time drawn (an animated `birthRate` re-times all births; Core Animation
-/// integrates it); at most 100,000 particles per cell are alive (the newest), so a hostile
-/// `birthRate` costs bounded work.
+/// **Particles are a function of time.** Nothing is simulated frame to frame: a cell's births
+/// are numbered `k = 0, 1, 2, …` and particle `k` is born when the integral of the cell's rate
+/// (cell `birthRate` × layer `birthRate`, from the cell's `beginTime` for its `duration`)
+/// reaches `k` — at `beginTime + k / rate` while nothing changes — and every random quantity
+/// it has (lifetime, position on the emitter shape, direction, speed, scale, spin, colour)
+/// comes from a counter-based hash of (`seed`, the cell's path in the cell tree, `k`, the
+/// quantity) — SplitMix64 — so the particles on screen at time `t` are the same whether the
+/// render started at frame 0 or at frame 5,000, and on any number of threads. Positions follow
+/// closed forms: `p = p₀ + v·a + ½·g·a²` at age `a`; `scale + scaleSpeed·a`; `spin·a`; colour
+/// `+ speed·a`, clamped. At most 100,000 particles per cell are alive (the newest), so a
+/// hostile `birthRate` costs bounded work.
+///
+/// **What a particle reads at its birth.** As on Apple, where the render server simulates each
+/// particle from its birth, a particle reads the emitter as it was when it was born: the
+/// layer's multipliers (`birthRate`, `lifetime`, `velocity`, `scale`, `spin`), `seed`, the
+/// emitter's position, size, shape and mode, and its cell's values (its sub-cells' particles
+/// read the values their parent was born with). Changing any of them later changes only later
+/// births: SAConfettiView's `stopConfetti()` (`emitter.birthRate = 0`) stops new confetti and
+/// lets the confetti already falling finish. `renderMode` is read at the time drawn, and a cell
+/// disabled then (`isEnabled`) draws nothing. To stay a pure function of (tree, time), the
+/// model keeps a **history** (custom-key storage, so presentation copies and the committed
+/// state carry it): each emitter change — a setter above, `emitterCells` (set even to the same
+/// array) — made after the layer's first commit closes the segment of
+/// values in effect, frozen, at the layer-local time of the change (the time of its
+/// transaction's commit; Flipbook shows uncommitted changes, so a change made inside an
+/// explicit transaction held open across `advance(to:)` counts from when it was made), and
+/// births integrate the piecewise-constant rate across segments (numbering goes on; while the
+/// rate and the cell's timing are unchanged, birth times do not move). Values set before the
+/// first commit are the ones the emitter has always had. Changing the layer's own `beginTime`,
+/// `speed` or `timeOffset` carries the history's times along (`emitter.beginTime =
+/// CACurrentMediaTime()` restarts the clock; what happened keeps its moment); a change stamped
+/// earlier than the last one (an ancestor's timing went back) starts the history again.
+/// **Bound:** 256 segments; past that the oldest is dropped together with its particles (the
+/// births counted before it are kept, so no later particle moves) — a scene changing its
+/// emitter more than 256 times within a lifetime loses its oldest particles.
+///
+/// **Animations** of those values (explicit, or implicit: `birthRate` and the other
+/// animatable keys animate implicitly on a live layer, 0.25 s) are recorded when committed and
+/// kept after they are removed: births while one runs read its value at their birth, sampled
+/// in equal steps across a finite active duration (60 a second, at most 64 steps), so an
+/// implicit fade of `birthRate` to 0 thins the births out and the particles born during it
+/// stay. Chosen where Apple is silent: an animation with an infinite active duration
+/// (`repeatCount = .infinity`) gives the births since it began its value at the time drawn
+/// (an animated `birthRate` then re-times them, as every animated multiplier did before the
+/// history existed). At most 32 records (the oldest dropped: the births in its time read the
+/// model's values).
 ///
 /// **Emitter shapes** (`emitterPosition` is the centre, `emitterSize` the extent): `point`;
 /// `line` along x; `rectangle` (and `cuboid`, flattened); `circle` (and `sphere`) of radius
@@ -36,14 +71,27 @@ open class CAEmitterLayer: CALayer {
         set { _extras[_EmitterState.storageKey] = newValue }
     }
 
+    /// Sets an emitter value through the one change path, stamping the change into the
+    /// history first (particles already born keep the values they were born with).
     final func _setEmitter<T: Equatable>(_ field: WritableKeyPath<_EmitterState, T>, _ new: T, key: String) {
+        if _emitter[keyPath: field] != new { _stampEmitterChange() }
         _setSubclassField(\CAEmitterLayer._emitter, field, new, key: key)
     }
 
-    /// The cells emitted. Default nil.
+    /// The cells emitted. Default nil. Setting it (even to the same array, the way code
+    /// refreshes cells it changed directly) is a change: the action search runs for
+    /// `emitterCells`, and particles born before keep their cells' values.
     open var emitterCells: [CAEmitterCell]? {
         get { _emitter.cells }
-        set { var s = _emitter; s.cells = newValue; _extras[_EmitterState.storageKey] = s }
+        set {
+            _stampEmitterChange()
+            _change("emitterCells", old: _emitter.cells, new: newValue) { l in
+                guard let e = l as? CAEmitterLayer else { return }
+                var s = e._emitter
+                s.cells = newValue
+                e._extras[_EmitterState.storageKey] = s
+            }
+        }
     }
     /// Multiplies every cell's birth rate. Default 1. Animatable.
     open var birthRate: Float { get { _emitter.birthRate } set { _setEmitter(\.birthRate, newValue, key: "birthRate") } }
@@ -65,6 +113,20 @@ open class CAEmitterLayer: CALayer {
     open var spin: Float { get { _emitter.spin } set { _setEmitter(\.spin, newValue, key: "spin") } }
     /// The seed of every random quantity. Default 0.
     open var seed: UInt32 { get { _emitter.seed } set { _setEmitter(\.seed, newValue, key: "seed") } }
+
+    // The layer's own timing: the history's times are carried to the new timing.
+    open override var beginTime: CFTimeInterval {
+        get { super.beginTime }
+        set { _retimingHistory { super.beginTime = newValue } }
+    }
+    open override var speed: Float {
+        get { super.speed }
+        set { _retimingHistory { super.speed = newValue } }
+    }
+    open override var timeOffset: CFTimeInterval {
+        get { super.timeOffset }
+        set { _retimingHistory { super.timeOffset = newValue } }
+    }
 
     /// KVC entries of the emitter's keys (through the properties; numbers coerced).
     static let _keyEntries: [String: _LayerKeyEntry] = {
