@@ -6,7 +6,8 @@ import FlipbookPixels
 import Foundation
 
 /// What a particle reads is sampled at its birth: an emitter stopped or changed later leaves
-/// the particles already alive as they were (the history of `CAEmitterLayer`).
+/// the particles already alive as they were (the history of `CAEmitterLayer`), and
+/// `emitterCells.<name>.<key>` key paths read, set and animate cells.
 @Suite struct EmitterHistoryTests {
     static let background = RGBA8(r: 20, g: 22, b: 28, a: 255)
 
@@ -170,6 +171,88 @@ import Foundation
             loop.endTurn()
             #expect(Self.positions(e, at: 2.5).map { Double($0.x) } == [50, 60, 70])   // born at 0, 0.1, 0.2 (local)
             #expect(e.makeRenderTree(at: 3.3).particles == nil)
+        }
+    }
+
+    /// Apple: "The cell name is used when constructing animation key paths that reference the
+    /// cell … `emitterCells.myCellName.redRange`" (`CAEmitterCell.name`). Read and set through
+    /// KVC, nested cells through `emitterCells.<a>.emitterCells.<b>`, struct components below a
+    /// key; a set is a change like any other (already-born particles keep their rate's births;
+    /// the action search runs for the key path); a cell's own `value(forKey:)` covers its
+    /// declared properties.
+    @Test func cellKeyPathsReadAndSet() {
+        let loop = VirtualRunLoop()
+        loop.run {
+            let root = EmitterLayerTests.confetti(loop)
+            let e = Self.emitter(of: root)
+            let spark = CAEmitterCell()
+            spark.name = "spark"
+            spark.birthRate = 4
+            e.emitterCells![1].emitterCells = [spark]
+            #expect(e.value(forKeyPath: "emitterCells.c0.birthRate") as? Float == 12)
+            #expect(e.value(forKeyPath: "emitterCells.c1.emitterCells.spark.birthRate") as? Float == 4)
+            #expect(e.value(forKeyPath: "emitterCells.c2") as? CAEmitterCell === e.emitterCells![2])
+            #expect(e.value(forKeyPath: "emitterCells.c0.contentsRect.size.width") as? CGFloat == 1)
+            #expect(e.value(forKeyPath: "emitterCells.nope.birthRate") == nil)
+
+            loop.advance(to: 1)
+            let before = e.makeRenderTree(at: 1.5).particles!.items.count
+            e.setValue(0, forKeyPath: "emitterCells.c0.birthRate")
+            #expect(e.emitterCells![0].birthRate == 0)                           // the cell object changed, as on Apple
+            #expect(e.value(forKeyPath: "emitterCells.c0.birthRate") as? Float == 0)
+            // c0's 12 born before the change stay; its 7 births in 1…1.5 (at 12/12 … 18/12 s) are gone.
+            #expect(e.makeRenderTree(at: 1.5).particles!.items.count == before - 7)
+            e.setValue(NSNumber(value: 9), forKeyPath: "emitterCells.c1.emitterCells.spark.birthRate")
+            #expect(spark.birthRate == 9)
+            e.setValue(0.5, forKeyPath: "emitterCells.c2.contentsRect.size.width")
+            #expect(e.emitterCells![2].contentsRect.width == 0.5)
+
+            // The action search runs for the key path.
+            e.actions = ["emitterCells.c2.birthRate": CABasicAnimation()]
+            e.setValue(6, forKeyPath: "emitterCells.c2.birthRate")
+            #expect((e.animation(forKey: "emitterCells.c2.birthRate") as? CABasicAnimation)?.keyPath == "emitterCells.c2.birthRate")
+
+            // A cell's KVC: declared properties (Apple's key `enabled`), sub-cells by key path.
+            let c = CAEmitterCell()
+            c.setValue(3, forKey: "lifetime")
+            c.setValue(false, forKey: "enabled")
+            c.setValue(CGRect(x: 0, y: 0, width: 0.5, height: 1), forKey: "contentsRect")
+            c.setValue("v", forKey: "custom")
+            #expect(c.lifetime == 3 && !c.isEnabled && c.contentsRect.width == 0.5)
+            #expect(c.value(forKey: "lifetime") as? Float == 3 && c.value(forKey: "enabled") as? Bool == false)
+            #expect(c.value(forKey: "velocity") as? CGFloat == 0 && c.value(forKey: "custom") as? String == "v")
+            c.emitterCells = [spark]
+            c.setValue(2, forKeyPath: "emitterCells.spark.scale")
+            #expect(spark.scale == 2 && c.value(forKeyPath: "emitterCells.spark.scale") as? CGFloat == 2)
+        }
+    }
+
+    /// `CABasicAnimation(keyPath: "emitterCells.spark.birthRate")` (the cell-name key path of
+    /// Apple's `CAEmitterCell.name` documentation) from 0 to 21 over 1 s on a cell whose own
+    /// rate is 0: the births integrate the ramp — 10.5 in the second — and those particles
+    /// stay after the animation is gone; the presentation copy shows the animated rate without
+    /// changing the model's cell.
+    @Test func animatingACellKeyPath() {
+        let loop = VirtualRunLoop()
+        loop.run {
+            let e = EmitterLayerTests.emitter(rate: 0, life: 10, velocity: 10)
+            e.emitterCells![0].name = "spark"
+            loop.attach(e)
+            loop.endTurn()
+            let a = CABasicAnimation(keyPath: "emitterCells.spark.birthRate")
+            a.fromValue = 0
+            a.toValue = 21
+            a.duration = 1
+            e.add(a, forKey: "ramp")
+            loop.endTurn()
+            loop.advance(to: 0.5)
+            #expect(abs((e.presentation()!.value(forKeyPath: "emitterCells.spark.birthRate") as! Float) - 10.5) < 1e-4)
+            #expect(e.emitterCells![0].birthRate == 0)
+            let mid = e.makeRenderTree(at: 0.5).particles!.items.count
+            #expect(mid == 3)                                      // ∫₀^½ 21t dt = 2.625: births 0, 1, 2
+            loop.advance(to: 2)
+            #expect(e.animation(forKey: "ramp") == nil)
+            #expect(e.makeRenderTree(at: 2).particles!.items.count == 11)   // ∫₀¹ 21t dt = 10.5, none since
         }
     }
 

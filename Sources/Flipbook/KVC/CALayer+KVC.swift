@@ -60,6 +60,9 @@ extension CALayer {
         let key = String(first)
         let rest = parts.dropFirst()
         if rest.isEmpty { return try _trySetValue(value, forKey: key) }
+        if key == "emitterCells", let emitter = self as? CAEmitterLayer {
+            return try emitter._trySetCellValue(value, path: rest, keyPath: keyPath)
+        }
         let top = self.value(forKey: key)
         if let layer = top as? CALayer {
             return try layer._trySetValue(value, forKeyPath: rest.joined(separator: "."))

@@ -25,7 +25,7 @@ import FlipbookGraphics
 /// disabled then (`isEnabled`) draws nothing. To stay a pure function of (tree, time), the
 /// model keeps a **history** (custom-key storage, so presentation copies and the committed
 /// state carry it): each emitter change — a setter above, `emitterCells` (set even to the same
-/// array) — made after the layer's first commit closes the segment of
+/// array), a key path into a cell — made after the layer's first commit closes the segment of
 /// values in effect, frozen, at the layer-local time of the change (the time of its
 /// transaction's commit; Flipbook shows uncommitted changes, so a change made inside an
 /// explicit transaction held open across `advance(to:)` counts from when it was made), and
@@ -49,6 +49,19 @@ import FlipbookGraphics
 /// (an animated `birthRate` then re-times them, as every animated multiplier did before the
 /// history existed). At most 32 records (the oldest dropped: the births in its time read the
 /// model's values).
+///
+/// **Key paths into cells** (Apple's `CAEmitterCell.name`: "the cell name is used when
+/// constructing animation key paths"): `emitterCells.<name>.<key>`, nested
+/// `emitterCells.<a>.emitterCells.<b>.<key>`, and struct components below a key
+/// (`emitterCells.spark.contentsRect.size.width`); the first cell with each name. Read with
+/// `value(forKeyPath:)`; set with `setValue(_:forKeyPath:)` — the cell object changes (as on
+/// Apple), stamped into the history, and the action search runs for the whole key path (so an
+/// `actions` entry or a delegate can animate it; there is no implicit animation); animated with
+/// `CABasicAnimation(keyPath: "emitterCells.spark.birthRate")`, whose presentation value does
+/// not change the model's cell. A cell changed directly (`cell.birthRate = 0`, not through the
+/// layer) is read for the births since the layer's last stamped change: Flipbook cannot see
+/// the change happen (on Apple too such a change is not promised to reach the render server;
+/// set it through the layer's key path, or assign `emitterCells` again).
 ///
 /// **Emitter shapes** (`emitterPosition` is the centre, `emitterSize` the extent): `point`;
 /// `line` along x; `rectangle` (and `cuboid`, flattened); `circle` (and `sphere`) of radius
@@ -92,6 +105,72 @@ open class CAEmitterLayer: CALayer {
                 e._extras[_EmitterState.storageKey] = s
             }
         }
+    }
+
+    /// `setValue(_:forKeyPath:)` for `emitterCells.<name>(.emitterCells.<name>)….<key>(.<component>)`:
+    /// the first cell with each name; the key is one of the cell's (see
+    /// ``CAEmitterCell/value(forKey:)``). On the model the cell object itself changes (as on
+    /// Apple), stamped into the history like any emitter change, and the action search runs
+    /// for the whole key path (so `actions["emitterCells.spark.birthRate"]` or a delegate can
+    /// animate it; there is no implicit animation). On a presentation copy the cells on the
+    /// path are copied first, so the model's cells never change.
+    final func _trySetCellValue(_ value: Any?, path: ArraySlice<Substring>, keyPath: String) throws {
+        func unknown(_ c: Substring) -> LayerKVCError { .unknownKeyPathComponent(keyPath: keyPath, component: String(c)) }
+        // The chain of (cells, index) down to the cell, and the key components after it.
+        var chain: [(cells: [CAEmitterCell], index: Int)] = []
+        var cells = emitterCells ?? []
+        var rest = path
+        while true {
+            guard let name = rest.first else { throw unknown("") }
+            guard let i = cells.firstIndex(where: { $0.name == String(name) }) else { throw unknown(name) }
+            chain.append((cells, i))
+            rest = rest.dropFirst()
+            guard let next = rest.first else { throw unknown(name) }
+            if next == "emitterCells", rest.count >= 2 {
+                cells = cells[i].emitterCells ?? []
+                rest = rest.dropFirst()
+                continue
+            }
+            break
+        }
+        let cell = chain[chain.count - 1].cells[chain[chain.count - 1].index]
+        let key = String(rest.first!)
+        // The new value of the whole key, coerced (a struct component is read-modify-write).
+        var new = value
+        if rest.count > 1 {
+            guard let top = try cell._tryValue(forKey: key, keyPath: keyPath), _StructKeyPath.isStruct(top) else {
+                throw unknown(rest[rest.index(after: rest.startIndex)])
+            }
+            new = try _StructKeyPath.set(top, rest.dropFirst(), to: value, keyPath: keyPath)
+        }
+        if let entry = _CellValues.keys[key] {
+            var probe = cell._v
+            try entry.set(&probe, new)
+            new = entry.get(probe)
+        }
+        let old = cell.value(forKey: key)
+        if _kvcEqual(old, new) { return }
+        if _modelLayer != nil || _isStandingInForPresentation {
+            // Copy on write: each cell on the path, from the bottom up.
+            var replacement = cell._copy()
+            try replacement._trySetValue(new, forKey: key)
+            for level in chain.indices.reversed() {
+                var list = chain[level].cells
+                list[chain[level].index] = replacement
+                if level == 0 {
+                    var s = _emitter
+                    s.cells = list
+                    _extras[_EmitterState.storageKey] = s
+                } else {
+                    let parent = chain[level - 1].cells[chain[level - 1].index]._copy()
+                    parent.emitterCells = list
+                    replacement = parent
+                }
+            }
+            return
+        }
+        _stampEmitterChange()
+        _change(keyPath, old: old, new: new) { _ in try? cell._trySetValue(new, forKey: key) }
     }
     /// Multiplies every cell's birth rate. Default 1. Animatable.
     open var birthRate: Float { get { _emitter.birthRate } set { _setEmitter(\.birthRate, newValue, key: "birthRate") } }
