@@ -9,8 +9,10 @@ import Foundation
 ///   custom key returns `type(of: self).defaultValue(forKey:)`.
 /// - Key paths: `position.x`, `bounds.size.width`, `frame.origin.y`, `shadowOffset.height`,
 ///   `transform.rotation(.x/.y/.z)`, `transform.scale(.x/.y/.z/.xy)`,
-///   `transform.translation(.x/.y/.z)`, `mask.opacity` (layer-valued keys recurse), and
-///   dictionary-valued custom keys (read only).
+///   `transform.translation(.x/.y/.z)`, `mask.opacity` (layer-valued keys recurse),
+///   dictionary-valued custom keys (read only), and an emitter layer's
+///   `emitterCells.<name>(.emitterCells.<name>)….<key>` (cells found by `name`; see
+///   ``CAEmitterLayer``).
 /// - Wrong types, nil for non-optional keys, unknown key-path components: the non-throwing
 ///   methods ignore the write and print the ``LayerKVCError`` on standard error; the
 ///   `_try…` methods throw it.
@@ -58,6 +60,9 @@ extension CALayer {
         let key = String(first)
         let rest = parts.dropFirst()
         if rest.isEmpty { return try _trySetValue(value, forKey: key) }
+        if key == "emitterCells", let emitter = self as? CAEmitterLayer {
+            return try emitter._trySetCellValue(value, path: rest, keyPath: keyPath)
+        }
         let top = self.value(forKey: key)
         if let layer = top as? CALayer {
             return try layer._trySetValue(value, forKeyPath: rest.joined(separator: "."))
@@ -74,6 +79,17 @@ extension CALayer {
         guard let component = path.first else { return value }
         if let layer = value as? CALayer {
             return try layer._tryValue(forKeyPath: path.joined(separator: "."))
+        }
+        // Emitter cells (Apple's `emitterCells.<name>.<key>`): an array of cells is searched by
+        // `name` (the first with it), a cell answers its keys.
+        if let cells = value as? [CAEmitterCell] {
+            guard let cell = cells.first(where: { $0.name == String(component) }) else {
+                throw LayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: String(component))
+            }
+            return try _resolve(cell, path.dropFirst(), keyPath: keyPath)
+        }
+        if let cell = value as? CAEmitterCell {
+            return try _resolve(try cell._tryValue(forKey: String(component), keyPath: keyPath), path.dropFirst(), keyPath: keyPath)
         }
         if let dict = value as? [String: Any] {
             return try _resolve(dict[String(component)], path.dropFirst(), keyPath: keyPath)

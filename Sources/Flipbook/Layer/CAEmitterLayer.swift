@@ -3,17 +3,65 @@ import FlipbookGraphics
 
 /// A layer that emits particles (Apple's `CAEmitterLayer`): confetti, sparks, snow.
 ///
-/// **Particles are a function of time.** Nothing is simulated frame to frame: particle `k` of
-/// a cell is born at `beginTime + k / rate` (rate = cell `birthRate` × layer `birthRate`) and
-/// every random quantity it has (lifetime, position on the emitter shape, direction, speed,
-/// scale, spin, colour) comes from a counter-based hash of (`seed`, the cell's path in the cell
-/// tree, `k`, the quantity) — SplitMix64 — so the particles on screen at time `t` are the same
-/// whether the render started at frame 0 or at frame 5,000, and on any number of threads.
-/// Positions follow closed forms: `p = p₀ + v·a + ½·g·a²` at age `a`; `scale + scaleSpeed·a`;
-/// `spin·a`; colour `+ speed·a`, clamped. Chosen where Apple is silent: rates and multipliers are
-/// read at the time drawn (an animated `birthRate` re-times all births; Core Animation
-/// integrates it); at most 100,000 particles per cell are alive (the newest), so a hostile
-/// `birthRate` costs bounded work.
+/// **Particles are a function of time.** Nothing is simulated frame to frame: a cell's births
+/// are numbered `k = 0, 1, 2, …` and particle `k` is born when the integral of the cell's rate
+/// (cell `birthRate` × layer `birthRate`, from the cell's `beginTime` for its `duration`)
+/// reaches `k` — at `beginTime + k / rate` while nothing changes — and every random quantity
+/// it has (lifetime, position on the emitter shape, direction, speed, scale, spin, colour)
+/// comes from a counter-based hash of (`seed`, the cell's path in the cell tree, `k`, the
+/// quantity) — SplitMix64 — so the particles on screen at time `t` are the same whether the
+/// render started at frame 0 or at frame 5,000, and on any number of threads. Positions follow
+/// closed forms: `p = p₀ + v·a + ½·g·a²` at age `a`; `scale + scaleSpeed·a`; `spin·a`; colour
+/// `+ speed·a`, clamped. At most 100,000 particles per cell are alive (the newest), so a
+/// hostile `birthRate` costs bounded work.
+///
+/// **What a particle reads at its birth.** As on Apple, where the render server simulates each
+/// particle from its birth, a particle reads the emitter as it was when it was born: the
+/// layer's multipliers (`birthRate`, `lifetime`, `velocity`, `scale`, `spin`), `seed`, the
+/// emitter's position, size, shape and mode, and its cell's values (its sub-cells' particles
+/// read the values their parent was born with). Changing any of them later changes only later
+/// births: SAConfettiView's `stopConfetti()` (`emitter.birthRate = 0`) stops new confetti and
+/// lets the confetti already falling finish. `renderMode` is read at the time drawn, and a cell
+/// disabled then (`isEnabled`) draws nothing. To stay a pure function of (tree, time), the
+/// model keeps a **history** (custom-key storage, so presentation copies and the committed
+/// state carry it): each emitter change — a setter above, `emitterCells` (set even to the same
+/// array), a key path into a cell — made after the layer's first commit closes the segment of
+/// values in effect, frozen, at the layer-local time of the change (the time of its
+/// transaction's commit; Flipbook shows uncommitted changes, so a change made inside an
+/// explicit transaction held open across `advance(to:)` counts from when it was made), and
+/// births integrate the piecewise-constant rate across segments (numbering goes on; while the
+/// rate and the cell's timing are unchanged, birth times do not move). Values set before the
+/// first commit are the ones the emitter has always had. Changing the layer's own `beginTime`,
+/// `speed` or `timeOffset` carries the history's times along (`emitter.beginTime =
+/// CACurrentMediaTime()` restarts the clock; what happened keeps its moment); a change stamped
+/// earlier than the last one (an ancestor's timing went back) starts the history again.
+/// **Bound:** 256 segments; past that the oldest is dropped together with its particles (the
+/// births counted before it are kept, so no later particle moves) — a scene changing its
+/// emitter more than 256 times within a lifetime loses its oldest particles.
+///
+/// **Animations** of those values (explicit, or implicit: `birthRate` and the other
+/// animatable keys animate implicitly on a live layer, 0.25 s) are recorded when committed and
+/// kept after they are removed: births while one runs read its value at their birth, sampled
+/// in equal steps across a finite active duration (60 a second, at most 64 steps), so an
+/// implicit fade of `birthRate` to 0 thins the births out and the particles born during it
+/// stay. Chosen where Apple is silent: an animation with an infinite active duration
+/// (`repeatCount = .infinity`) gives the births since it began its value at the time drawn
+/// (an animated `birthRate` then re-times them, as every animated multiplier did before the
+/// history existed). At most 32 records (the oldest dropped: the births in its time read the
+/// model's values).
+///
+/// **Key paths into cells** (Apple's `CAEmitterCell.name`: "the cell name is used when
+/// constructing animation key paths"): `emitterCells.<name>.<key>`, nested
+/// `emitterCells.<a>.emitterCells.<b>.<key>`, and struct components below a key
+/// (`emitterCells.spark.contentsRect.size.width`); the first cell with each name. Read with
+/// `value(forKeyPath:)`; set with `setValue(_:forKeyPath:)` — the cell object changes (as on
+/// Apple), stamped into the history, and the action search runs for the whole key path (so an
+/// `actions` entry or a delegate can animate it; there is no implicit animation); animated with
+/// `CABasicAnimation(keyPath: "emitterCells.spark.birthRate")`, whose presentation value does
+/// not change the model's cell. A cell changed directly (`cell.birthRate = 0`, not through the
+/// layer) is read for the births since the layer's last stamped change: Flipbook cannot see
+/// the change happen (on Apple too such a change is not promised to reach the render server;
+/// set it through the layer's key path, or assign `emitterCells` again).
 ///
 /// **Emitter shapes** (`emitterPosition` is the centre, `emitterSize` the extent): `point`;
 /// `line` along x; `rectangle` (and `cuboid`, flattened); `circle` (and `sphere`) of radius
@@ -51,14 +99,93 @@ open class CAEmitterLayer: CALayer {
         return s
     }
 
+    /// Sets an emitter value through the one change path, stamping the change into the
+    /// history first (particles already born keep the values they were born with).
     final func _setEmitter<T: Equatable>(_ field: WritableKeyPath<_EmitterState, T>, _ new: T, key: String) {
+        if _emitter[keyPath: field] != new { _stampEmitterChange() }
         _setSubclassField(\CAEmitterLayer._emitter, field, new, key: key)
     }
 
-    /// The cells emitted. Default nil.
+    /// The cells emitted. Default nil. Setting it (even to the same array, the way code
+    /// refreshes cells it changed directly) is a change: the action search runs for
+    /// `emitterCells`, and particles born before keep their cells' values.
     open var emitterCells: [CAEmitterCell]? {
         get { _emitter.cells }
-        set { var s = _emitter; s.cells = newValue; _extras[_EmitterState.storageKey] = s }
+        set {
+            _stampEmitterChange()
+            _change("emitterCells", old: _emitter.cells, new: newValue) { l in
+                guard let e = l as? CAEmitterLayer else { return }
+                var s = e._emitter
+                s.cells = newValue
+                e._extras[_EmitterState.storageKey] = s
+            }
+        }
+    }
+
+    /// `setValue(_:forKeyPath:)` for `emitterCells.<name>(.emitterCells.<name>)….<key>(.<component>)`:
+    /// the first cell with each name; the key is one of the cell's (see
+    /// ``CAEmitterCell/value(forKey:)``). On the model the cell object itself changes (as on
+    /// Apple), stamped into the history like any emitter change, and the action search runs
+    /// for the whole key path (so `actions["emitterCells.spark.birthRate"]` or a delegate can
+    /// animate it; there is no implicit animation). On a presentation copy the cells on the
+    /// path are copied first, so the model's cells never change.
+    final func _trySetCellValue(_ value: Any?, path: ArraySlice<Substring>, keyPath: String) throws {
+        func unknown(_ c: Substring) -> LayerKVCError { .unknownKeyPathComponent(keyPath: keyPath, component: String(c)) }
+        // The chain of (cells, index) down to the cell, and the key components after it.
+        var chain: [(cells: [CAEmitterCell], index: Int)] = []
+        var cells = emitterCells ?? []
+        var rest = path
+        while true {
+            guard let name = rest.first else { throw unknown("") }
+            guard let i = cells.firstIndex(where: { $0.name == String(name) }) else { throw unknown(name) }
+            chain.append((cells, i))
+            rest = rest.dropFirst()
+            guard let next = rest.first else { throw unknown(name) }
+            if next == "emitterCells", rest.count >= 2 {
+                cells = cells[i].emitterCells ?? []
+                rest = rest.dropFirst()
+                continue
+            }
+            break
+        }
+        let cell = chain[chain.count - 1].cells[chain[chain.count - 1].index]
+        let key = String(rest.first!)
+        // The new value of the whole key, coerced (a struct component is read-modify-write).
+        var new = value
+        if rest.count > 1 {
+            guard let top = try cell._tryValue(forKey: key, keyPath: keyPath), _StructKeyPath.isStruct(top) else {
+                throw unknown(rest[rest.index(after: rest.startIndex)])
+            }
+            new = try _StructKeyPath.set(top, rest.dropFirst(), to: value, keyPath: keyPath)
+        }
+        if let entry = _CellValues.keys[key] {
+            var probe = cell._v
+            try entry.set(&probe, new)
+            new = entry.get(probe)
+        }
+        let old = cell.value(forKey: key)
+        if _kvcEqual(old, new) { return }
+        if _modelLayer != nil || _isStandingInForPresentation {
+            // Copy on write: each cell on the path, from the bottom up.
+            var replacement = cell._copy()
+            try replacement._trySetValue(new, forKey: key)
+            for level in chain.indices.reversed() {
+                var list = chain[level].cells
+                list[chain[level].index] = replacement
+                if level == 0 {
+                    var s = _emitter
+                    s.cells = list
+                    _extras[_EmitterState.storageKey] = s
+                } else {
+                    let parent = chain[level - 1].cells[chain[level - 1].index]._copy()
+                    parent.emitterCells = list
+                    replacement = parent
+                }
+            }
+            return
+        }
+        _stampEmitterChange()
+        _change(keyPath, old: old, new: new) { _ in try? cell._trySetValue(new, forKey: key) }
     }
     /// Multiplies every cell's birth rate. Default 1. Animatable.
     open var birthRate: Float { get { _emitter.birthRate } set { _setEmitter(\.birthRate, newValue, key: "birthRate") } }
@@ -117,6 +244,20 @@ open class CAEmitterLayer: CALayer {
             throw LayerKVCError.wrongType(key: key, expected: "a number", got: v)
         }
         return d
+    }
+
+    // The layer's own timing: the history's times are carried to the new timing.
+    open override var beginTime: CFTimeInterval {
+        get { super.beginTime }
+        set { _retimingHistory { super.beginTime = newValue } }
+    }
+    open override var speed: Float {
+        get { super.speed }
+        set { _retimingHistory { super.speed = newValue } }
+    }
+    open override var timeOffset: CFTimeInterval {
+        get { super.timeOffset }
+        set { _retimingHistory { super.timeOffset = newValue } }
     }
 
     /// KVC entries of the emitter's keys (through the properties; numbers coerced).

@@ -30,6 +30,7 @@ extension CALayer {
         _saveCommittedState()
         if let i = _animations.firstIndex(where: { $0.key == key }) {
             let old = _animations.remove(at: i).animation
+            (self as? CAEmitterLayer)?._recordAnimationRemoved(old)
             loop._animationRemovedEarly(old)
         }
         copy._layer = self
@@ -54,6 +55,7 @@ extension CALayer {
         guard let i = _animations.firstIndex(where: { $0.key == key }) else { return }
         _saveCommittedState()
         let anim = _animations.remove(at: i).animation
+        (self as? CAEmitterLayer)?._recordAnimationRemoved(anim)
         _runLoop._animationRemovedEarly(anim)
     }
 
@@ -62,12 +64,16 @@ extension CALayer {
         let all = _animations
         if !all.isEmpty { _saveCommittedState() }
         _animations = []
-        for (_, a) in all { _runLoop._animationRemovedEarly(a) }
+        for (_, a) in all {
+            (self as? CAEmitterLayer)?._recordAnimationRemoved(a)
+            _runLoop._animationRemovedEarly(a)
+        }
     }
 
     /// Drops a stored copy whose active duration ended (no callback here). Not a change of the
     /// model (the render server drops it too): it leaves the committed state as well.
     final func _dropStoredAnimation(_ anim: CAAnimation) {
+        (self as? CAEmitterLayer)?._recordAnimationRemoved(anim)
         _animations.removeAll { $0.animation === anim }
         _committed?.animations.removeAll { $0.animation === anim }
     }

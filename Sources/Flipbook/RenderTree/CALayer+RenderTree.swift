@@ -125,9 +125,10 @@ extension CALayer {
         var particles: RenderParticles? = nil
         if let emitter = self as? CAEmitterLayer {
             // Particles: after the layer's own content, before its sublayers (flat records,
-            // listed first by the node's `sublayers`).
-            let state = emitter._emitterState(in: extras)
-            let p = emitter._particles(state, local: local)
+            // listed first by the node's `sublayers`). From the model's values and history
+            // (animations of emitter values are in the history, applied at each birth), not
+            // from the presentation copy's values at the time drawn.
+            let p = emitter._particles(extras: saved?.extras ?? _extras, local: local, animations: !ignoringAnimations)
             if !p.items.isEmpty { particles = p }
         }
         let node = RenderLayer(

@@ -69,7 +69,12 @@ extension VirtualRunLoop {
             _treeDirty = false
             for root in rootLayers { root._markLive() }
         }
-        for anim in t.pending where anim._phase == .pending { _schedule(anim) }
+        for anim in t.pending where anim._phase == .pending {
+            _schedule(anim)
+            // An emitter keeps the animations of its values (the particles born while one runs
+            // keep what it gave them).
+            (anim._layer as? CAEmitterLayer)?._recordAnimation(anim)
+        }
         for g in t.groups {
             g.sealed = true
             _fireIfDone(g)
