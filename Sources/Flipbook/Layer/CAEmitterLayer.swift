@@ -91,12 +91,8 @@ open class CAEmitterLayer: CALayer {
         if let s = extras[_EmitterState.storageKey] as? _EmitterState { return s }
         let cls = _modelClass   // a copy answers with the model's defaults
         guard cls != CAEmitterLayer.self else { return _EmitterState() }
-        var s = _EmitterState()
-        for (key, setState) in CAEmitterLayer._stateSetters {
-            guard let v = cls.defaultValue(forKey: key) else { continue }
-            try? setState(&s, v)
-        }
-        return s
+        return CALayer._state(_EmitterState(), withDefaultsOf: cls,
+                              setters: CAEmitterLayer._stateSetters.lazy.map { (key: $0.key, set: $0.value) })
     }
 
     /// Sets an emitter value through the one change path, stamping the change into the

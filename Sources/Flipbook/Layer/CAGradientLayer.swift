@@ -51,12 +51,7 @@ open class CAGradientLayer: CALayer {
     }
 
     static func _defaults(for cls: CAGradientLayer.Type) -> _GradientState {
-        var s = _GradientState()
-        for (key, entry) in _keyEntries {
-            guard let v = cls.defaultValue(forKey: key) else { continue }
-            try? entry.setState(&s, v)
-        }
-        return s
+        _state(_GradientState(), withDefaultsOf: cls, setters: _keyEntries.lazy.map { (key: $0.key, set: $0.value.setState) })
     }
 
     final func _setGradient<T>(_ field: WritableKeyPath<_GradientState, T>, _ new: T, key: String,

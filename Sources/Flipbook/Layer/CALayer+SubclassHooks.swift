@@ -61,3 +61,20 @@ extension CALayer {
         return RenderGradient(g._gradientState(in: extras))
     }
 }
+
+extension CALayer {
+    /// `base` with the defaults `cls.defaultValue(forKey:)` gives for a Flipbook layer class's own
+    /// keys written in, each through its setter (a key `cls` gives no default, or one that does
+    /// not coerce, keeps `base`'s value): the state a subclass that overrides
+    /// `defaultValue(forKey:)` starts from. Shared by the shape, gradient, replicator and
+    /// emitter layers.
+    static func _state<S>(_ base: S, withDefaultsOf cls: CALayer.Type,
+                          setters: some Sequence<(key: String, set: (inout S, Any?) throws -> Void)>) -> S {
+        var s = base
+        for (key, set) in setters {
+            guard let v = cls.defaultValue(forKey: key) else { continue }
+            try? set(&s, v)
+        }
+        return s
+    }
+}

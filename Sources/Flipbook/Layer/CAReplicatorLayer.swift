@@ -36,12 +36,8 @@ open class CAReplicatorLayer: CALayer {
         if let s = extras[_ReplicatorState.storageKey] as? _ReplicatorState { return s }
         let cls = _modelClass   // a copy answers with the model's defaults
         guard cls != CAReplicatorLayer.self else { return _ReplicatorState() }
-        var s = _ReplicatorState()
-        for (key, entry) in CAReplicatorLayer._keyEntries {
-            guard let v = cls.defaultValue(forKey: key) else { continue }
-            try? entry.setState(&s, v)
-        }
-        return s
+        return CALayer._state(_ReplicatorState(), withDefaultsOf: cls,
+                              setters: CAReplicatorLayer._keyEntries.lazy.map { (key: $0.key, set: $0.value.setState) })
     }
 
     final func _setReplicator<T: Equatable>(_ field: WritableKeyPath<_ReplicatorState, T>, _ new: T, key: String) {

@@ -54,12 +54,7 @@ open class CAShapeLayer: CALayer {
 
     /// Apple's defaults overridden by `cls.defaultValue(forKey:)` for the shape keys.
     static func _defaults(for cls: CAShapeLayer.Type) -> _ShapeState {
-        var s = _ShapeState()
-        for (key, entry) in _keyEntries {
-            guard let v = cls.defaultValue(forKey: key) else { continue }
-            try? entry.setState(&s, v)
-        }
-        return s
+        _state(_ShapeState(), withDefaultsOf: cls, setters: _keyEntries.lazy.map { (key: $0.key, set: $0.value.setState) })
     }
 
     /// Sets one shape value through the layer's one change path (action search, transaction,
