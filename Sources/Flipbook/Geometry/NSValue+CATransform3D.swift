@@ -22,14 +22,15 @@ extension NSValue {
 
     /// The boxed transform; for a box of another type all zeros, as Apple's reader gives.
     public var caTransform3DValue: CATransform3D {
-        guard let m = _doubles(16) else { return CATransform3D() }
-        return CATransform3D(m.map { CGFloat($0) })
+        _transform3D ?? CATransform3D()
     }
 
     /// The value in a box Core Animation knows — `CATransform3D`, or a Core Graphics value
     /// (`CGPoint`, `CGSize`, `CGRect`, `CGAffineTransform`) — nil for numbers and other boxes.
     package var _animatableValue: Any? {
-        if let m = _doubles(16) { return CATransform3D(m.map { CGFloat($0) }) }
-        return _coreGraphicsValue
+        _transform3D ?? _coreGraphicsValue
     }
+
+    /// The transform in a `"[16d]"` box; nil for any other box.
+    private var _transform3D: CATransform3D? { _doubles(16).map { CATransform3D($0.map { CGFloat($0) }) } }
 }

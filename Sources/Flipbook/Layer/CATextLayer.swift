@@ -221,8 +221,7 @@ open class CATextLayer: CALayer {
                     case "NSColor", "CTForegroundColor":
                         if let c = v as? CGColor { st.color = c }
                     case "NSKern", "CTKern":
-                        if let n = v as? NSNumber { st.kern = n.doubleValue } else if let d = v as? Double { st.kern = d }
-                        else if let d = v as? CGFloat { st.kern = Double(d) }
+                        if let k = TextStyle.kernValue(v) { st.kern = k }
                     default: break
                     }
                 }

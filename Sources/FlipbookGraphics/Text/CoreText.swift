@@ -402,9 +402,7 @@ struct _CTText {
                 case "NSColor": nsColor = v as? CGColor
                 case "CTForegroundColorFromContext": fromContext = (v as? NSNumber)?.boolValue ?? (v as? Bool) ?? false
                 case "NSKern":
-                    var kern: Double? = nil
-                    if let n = v as? NSNumber { kern = n.doubleValue } else if let d = v as? Double { kern = d }
-                    else if let d = v as? CGFloat { kern = Double(d) }
+                    let kern = TextStyle.kernValue(v)
                     // "If this attribute is set to 0.0, no kerning will be done at all" (CTStringAttributes.h).
                     if let kern, kern.isFinite { st.kern = kern; st.fontKerning = kern != 0 }
                 case "NSParagraphStyle": if let p = v as? CTParagraphStyle { align = p.alignment }

@@ -23,6 +23,15 @@ package struct TextStyle: Equatable {
         a.font === b.font && a.size == b.size && a.kern == b.kern && a.fontKerning == b.fontKerning
             && CGColor._same(a.color, b.color)
     }
+
+    /// A kern attribute's value as a number: an `NSNumber`, `Double` or `CGFloat` (nil for
+    /// anything else). Shared by `CATextLayer` and Core Text, which read the same key.
+    package static func kernValue(_ v: Any) -> Double? {
+        if let n = v as? NSNumber { return n.doubleValue }
+        if let d = v as? Double { return d }
+        if let d = v as? CGFloat { return Double(d) }
+        return nil
+    }
 }
 
 /// How a line too long for the width is shortened.
