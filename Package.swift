@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "FlipbookScene", targets: ["FlipbookScene"]),
         .library(name: "FlipbookCompare", targets: ["FlipbookCompare"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
+        .library(name: "FlipbookLottie", targets: ["FlipbookLottie"]),
         /// The fuzz targets, shared by the fuzz driver (Fuzz/, its own package) and FuzzReplayTests.
         .library(name: "FlipbookFuzzTargets", targets: ["FlipbookFuzzTargets"]),
         .library(name: "FlipbookCLI", targets: ["FlipbookCLI"]),
@@ -37,6 +38,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // dotLottie files are zip archives (docs/lottie.md).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // MARK: Pixels (shared by every stage; pure Swift, no dependencies)
@@ -100,6 +103,16 @@ let package = Package(
         .target(
             name: "FlipbookScene",
             dependencies: ["Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookRender"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Lottie: Bodymovin JSON and dotLottie → layer trees with CAAnimations (docs/lottie.md)
+        .target(
+            name: "FlipbookLottie",
+            dependencies: [
+                "Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookScene",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -174,6 +187,11 @@ let package = Package(
         .testTarget(name: "FlipbookPixelsTests", dependencies: ["FlipbookPixels"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookGraphicsTests", dependencies: ["FlipbookGraphics", "FlipbookPixels", "FlipbookTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookPixels"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FlipbookLottieTests",
+            dependencies: ["FlipbookLottie", "Flipbook", "FlipbookPixels", "FlipbookRender", "FlipbookPNG", "FlipbookTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookPixels", "FlipbookTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlipbookPNGTests",
