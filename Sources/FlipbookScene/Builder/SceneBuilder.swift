@@ -41,6 +41,7 @@ public final class SceneBuilder {
     public init(_ scene: SceneDescription, file: String = "scene") throws(SceneError) {
         self.scene = scene
         self.file = file
+        self.setUp = nil
         images = try Self.loadImages(scene, file: file)
         runLoop = VirtualRunLoop(startTime: min(0, scene.recording.start))
         root = CALayer()
@@ -55,6 +56,23 @@ public final class SceneBuilder {
         }
     }
 
+    /// A builder for a tree made elsewhere (a Lottie animation's host layer): `scene` gives the
+    /// recording settings and timeline (its `root` description is not built), `root` is the
+    /// tree, on `runLoop` (the root's). `setUp` runs at media time 0 when the recorder starts
+    /// (e.g. to start playing); images are the tree's own business.
+    public init(scene: SceneDescription, root: CALayer, runLoop: VirtualRunLoop, file: String = "scene",
+                setUp: (() -> Void)? = nil) {
+        self.scene = scene
+        self.file = file
+        self.images = [:]
+        self.runLoop = runLoop
+        self.root = root
+        self.setUp = setUp
+    }
+
+    /// Run at time 0 by ``makeRecorder(settings:)`` (a tree made elsewhere).
+    let setUp: (() -> Void)?
+
     /// The layer named `name`, if built.
     public func layer(named name: String) -> CALayer? { layersByName[name] }
 
@@ -62,6 +80,7 @@ public final class SceneBuilder {
     /// timeline event scheduled on it.
     public func makeRecorder(settings: RecordingSettings? = nil) -> Recorder {
         let recorder = Recorder(root: root, settings: settings ?? scene.recording)
+        if let setUp { recorder.at(0, setUp) }
         for event in scene.timeline {
             let t = event.transaction
             recorder.at(event.time) { [self] in self.run(t) }
