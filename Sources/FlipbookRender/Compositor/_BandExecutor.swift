@@ -221,8 +221,8 @@ enum _BandExecutor {
     /// Zeroes `t`'s pixels in `r` outside `valid` (a group buffer's stale pixels, where its
     /// push did not clear it, before they are read as transparent).
     static func zero(_ t: _Target, outside valid: _IRect, within r: _IRect) {
-        if r.isEmpty { return }
         let v = valid.intersection(r)
+        if r.isEmpty || v == r { return }    // the usual case: nothing outside
         for y in r.y0..<r.y1 {
             let row = t.row(y)
             if v.isEmpty || y < v.y0 || y >= v.y1 {
