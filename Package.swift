@@ -199,7 +199,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookRenderTests",
-            dependencies: ["FlipbookRender", "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookTesting",
+            dependencies: ["FlipbookRender", "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookJPEG", "FlipbookTesting",
                            "FlipbookTestSupport"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
