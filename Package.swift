@@ -134,7 +134,7 @@ let package = Package(
         .target(
             name: "FlipbookCLI",
             dependencies: [
-                "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookRender",
+                "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookJPEG", "FlipbookRender",
                 "FlipbookScene", "FlipbookCompare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

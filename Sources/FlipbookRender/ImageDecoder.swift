@@ -81,7 +81,7 @@ public enum ImageDecoder {
     }
 
     /// The sniffed format, or an `unknownFormat` error showing the first bytes.
-    static func format(of bytes: [UInt8]) throws(ImageError) -> ImageFormat {
+    package static func format(of bytes: [UInt8]) throws(ImageError) -> ImageFormat {
         if let format = ImageFormat(sniffing: bytes) { return format }
         let start = bytes.prefix(8).map { b in (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true) }.joined(separator: " ")
         let what = bytes.isEmpty ? "it is empty" : "it starts \(start)"

@@ -76,7 +76,7 @@ public struct ImageError: Error, CustomStringConvertible, Sendable, Hashable {
     }
 
     /// The same error, naming `path`.
-    func at(_ path: String) -> ImageError {
+    package func at(_ path: String) -> ImageError {
         var e = self
         e.path = path
         return e
