@@ -16,6 +16,7 @@ enum Fixtures {
         var height: Int
         var colorSpace: String
         var progressive: Bool
+        var arithmetic: Bool
         /// The RGB8 pixels Pillow (its own libjpeg-turbo build) decodes the file to, base64.
         var rgb: String
 

@@ -3,7 +3,8 @@
 base64, row by row from the top; Flipbook adds alpha 255).
 
 Run with a Python that has Pillow (any recent version: it bundles its own libjpeg-turbo, so
-the expected pixels come from a decoder other than the system one Flipbook links):
+the expected pixels come from a decoder other than the system one Flipbook links), and with
+jpegtran on the PATH (Debian: libjpeg-turbo-progs) for the arithmetic-coded file:
 
     python3 make_fixtures.py
 
@@ -12,6 +13,7 @@ libjpeg-turbo may round differently), and check exact sizes.
 """
 import base64
 import json
+import subprocess
 from PIL import Image
 
 W, H = 37, 23  # not multiples of the 8/16-pixel MCU: partial blocks on both edges
@@ -37,8 +39,11 @@ expected = {}
 
 def save(name, im, record=True, **options):
     im.save(name, "JPEG", **options)
-    if not record:
-        return
+    if record:
+        expect(name)
+
+
+def expect(name, arithmetic=False):
     back = Image.open(name)
     rgb = back.convert("RGB")  # greyscale: R = G = B
     expected[name] = {
@@ -46,6 +51,7 @@ def save(name, im, record=True, **options):
         "height": back.height,
         "colorSpace": {"L": "gray", "RGB": "YCbCr", "CMYK": "CMYK"}[back.mode],
         "progressive": bool(back.info.get("progressive", 0)),
+        "arithmetic": arithmetic,
         "rgb": base64.b64encode(rgb.tobytes()).decode("ascii"),
     }
 
@@ -61,6 +67,9 @@ exif = Image.Exif()
 exif[0x0112] = 6
 save("exif-rotate.jpg", halves(24, 16, (220, 30, 30), (30, 30, 220)), quality=95, subsampling=0, exif=exif.tobytes())
 save("cmyk.jpg", pattern().convert("CMYK"), record=False, quality=90)
+# baseline.jpg's coefficients re-coded losslessly with arithmetic coding (SOF9): the same pixels.
+subprocess.run(["jpegtran", "-arithmetic", "-outfile", "arithmetic.jpg", "baseline.jpg"], check=True)
+expect("arithmetic.jpg", arithmetic=True)
 
 with open("expected.json", "w") as f:
     json.dump(expected, f, indent=1, sort_keys=True)
