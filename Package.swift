@@ -121,7 +121,7 @@ let package = Package(
         ),
         .target(
             name: "FlipbookFuzzTargets",
-            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookRender", "FlipbookScene"],
+            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookJPEG", "FlipbookRender", "FlipbookScene"],
             swiftSettings: swiftSettings
         ),
         .target(
