@@ -3,8 +3,8 @@ import Testing
 import FlipbookPixels
 
 /// Pillow-made JPEGs (Fixtures/make_fixtures.py): baseline 4:2:0 and 4:4:4, progressive,
-/// greyscale, restart intervals, EXIF orientation, solid colour, and one re-coded with
-/// arithmetic coding by jpegtran; their pixels as Pillow's own libjpeg-turbo build decodes them
+/// greyscale, restart intervals, EXIF orientation, solid colour, unnamed sampling factors (cjpeg),
+/// and one re-coded with arithmetic coding by jpegtran; their pixels as Pillow's own libjpeg-turbo build decodes them
 /// are in expected.json.
 @Suite struct JPEGDecodeTests {
     static let names = Fixtures.expected.keys.sorted()
@@ -79,6 +79,10 @@ import FlipbookPixels
     @Test func subsamplingIsNamed() throws {
         #expect(try JPEG.info(Fixtures.bytes("baseline.jpg")).subsampling == "4:2:0")
         #expect(try JPEG.info(Fixtures.bytes("baseline444.jpg")).subsampling == "4:4:4")
+        // Luma 4×2 over chroma 1×1: no name (TurboJPEG 2's header call refuses it; the decoder
+        // falls back to the component count for the colour space, and libjpeg decodes it).
+        let odd = try JPEG.info(Fixtures.bytes("sampling410.jpg"))
+        #expect(odd.subsampling == nil && odd.colorSpace == .yCbCr)
     }
 
     /// ⅛-scale validation accepts every fixture and gives the header's facts.

@@ -4,7 +4,8 @@ base64, row by row from the top; Flipbook adds alpha 255).
 
 Run with a Python that has Pillow (any recent version: it bundles its own libjpeg-turbo, so
 the expected pixels come from a decoder other than the system one Flipbook links), and with
-jpegtran on the PATH (Debian: libjpeg-turbo-progs) for the arithmetic-coded file:
+jpegtran and cjpeg on the PATH (Debian: libjpeg-turbo-progs) for the arithmetic-coded file and
+the one with sampling factors TurboJPEG has no name for:
 
     python3 make_fixtures.py
 
@@ -70,6 +71,11 @@ save("cmyk.jpg", pattern().convert("CMYK"), record=False, quality=90)
 # baseline.jpg's coefficients re-coded losslessly with arithmetic coding (SOF9): the same pixels.
 subprocess.run(["jpegtran", "-arithmetic", "-outfile", "arithmetic.jpg", "baseline.jpg"], check=True)
 expect("arithmetic.jpg", arithmetic=True)
+# Luma sampled 4×2 against chroma 1×1 ("4:1:0"): libjpeg decodes it, TurboJPEG 2 cannot name it.
+pattern().save("/tmp/flipbook-jpeg-pattern.ppm")
+subprocess.run(["cjpeg", "-quality", "90", "-sample", "4x2,1x1,1x1", "-outfile", "sampling410.jpg",
+                "/tmp/flipbook-jpeg-pattern.ppm"], check=True)
+expect("sampling410.jpg")
 
 with open("expected.json", "w") as f:
     json.dump(expected, f, indent=1, sort_keys=True)
