@@ -1,8 +1,9 @@
 # Flipbook — the commands people run. `make demo` and `make test` are the README's first commands.
 SWIFT      ?= swift
 # Debian packages the build needs (C headers for libpng and zlib; libdeflate and ISA-L for
-# PNG image data; FreeType, HarfBuzz, fontconfig and ICU for text; pkg-config to find them).
-APT_PKGS   := libpng-dev zlib1g-dev libdeflate-dev libisal-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev pkg-config
+# PNG image data; libjpeg-turbo's TurboJPEG for JPEG images; FreeType, HarfBuzz, fontconfig and
+# ICU for text; pkg-config to find them).
+APT_PKGS   := libpng-dev zlib1g-dev libdeflate-dev libisal-dev libturbojpeg0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev pkg-config
 RELEASE    := $(SWIFT) build -c release
 FLIPBOOK   := .build/release/flipbook
 # The benchmark suite is a package of its own (Benchmarks/Package.swift), never part of the products.
@@ -27,7 +28,7 @@ build: setup
 release: setup
 	$(RELEASE) --product flipbook
 
-## fuzz: the fuzz targets (scene, png, compositor), FUZZ_SECONDS each (default 60); found inputs go to Tests/Fixtures/fuzz
+## fuzz: the fuzz targets (scene, png, jpeg, compositor), FUZZ_SECONDS each (default 60); found inputs go to Tests/Fixtures/fuzz
 FUZZ_SECONDS ?= 60
 fuzz: setup
 	bash Fuzz/run.sh $(FUZZ_SECONDS)
@@ -44,6 +45,7 @@ test: setup
 	@F=$$($(SWIFT) build --package-path Fuzz --show-bin-path)/flipbook-fuzz; \
 	$$F scene --runs 300 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci && \
 	$$F png --runs 1500 --seed 1 --corpus Tests/FlipbookPNGTests/Fixtures --out /tmp/flipbook-fuzz-ci && \
+	$$F jpeg --runs 1500 --seed 1 --corpus Tests/FlipbookJPEGTests/Fixtures --out /tmp/flipbook-fuzz-ci && \
 	$$F compositor --runs 1500 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci
 	$(SWIFT) test --parallel
 

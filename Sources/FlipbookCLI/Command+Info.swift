@@ -1,23 +1,26 @@
 import ArgumentParser
+import FlipbookJPEG
 import FlipbookPNG
+import FlipbookRender
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `flipbook info FILE`: describe a file without rendering anything.
 ///
-/// The kind of file is chosen by ``InfoCommand/Input/init(path:)`` (extension first): PNG
-/// today; a scene-file branch (`.json`) slots in as another case with its own report.
-/// Output is `key: value` lines on stdout, or with `--json` one JSON object (``InfoJSON``). The whole image is decoded as a check, so a
+/// The kind of file is chosen by ``InfoCommand/Input/init(path:)``: a `.json` name is a scene
+/// file; anything else is an image, PNG or JPEG told apart by its first bytes (``ImageFormat``).
+/// Output is `key: value` lines on stdout, or with `--json` one JSON object (``InfoJSON``). The
+/// whole image is checked — a PNG's every chunk and CRC, a JPEG decoded at ⅛ scale — so a
 /// truncated or corrupt file gives one line on stderr and exit code 1.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Print what a PNG or a scene file says about itself: size, colour type, bit depth, alpha, text; frames, fps, layers.",
+        abstract: "Print what a PNG, a JPEG or a scene file says about itself: size, colour type, bit depth, alpha, text; frames, fps, layers.",
         discussion: "With --json: one JSON object on one line (keys sorted); see docs/sinks.md."
     )
 
-    @Argument(help: "The file to describe (.png, or a .json scene).")
+    @Argument(help: "The file to describe (.png or .jpg, told apart by content; or a .json scene).")
     var file: String
 
     @Flag(help: "Print one JSON object instead of key: value lines.")
@@ -25,14 +28,41 @@ struct InfoCommand: ParsableCommand {
 
     /// What `info` knows how to describe.
     enum Input: Equatable {
-        case png
+        /// A PNG or a JPEG (``ValidatedImage``); anything that is neither gets "not a PNG or JPEG".
+        case image
         /// `.json` scene files (``SceneInfo``).
         case scene
 
         init(path: String) {
-            // Everything that is not another known kind is read as PNG; the decoder's
-            // signature check then gives a clear "not a PNG" for anything else.
-            self = path.lowercased().hasSuffix(".json") ? .scene : .png
+            self = path.lowercased().hasSuffix(".json") ? .scene : .image
+        }
+    }
+
+    /// An image file's checked header.
+    enum ValidatedImage {
+        case png(PNGInfo)
+        case jpeg(JPEGInfo)
+    }
+
+    /// Reads the file at `path` and checks the whole image without keeping its pixels: a PNG's
+    /// chunk walk (lengths, CRCs, IEND; nothing inflated), a JPEG decoded at ⅛ scale (every
+    /// scan read; a 10000² image costs no 400 MB). Errors are one line naming the path.
+    static func validateImage(path: String) -> Result<ValidatedImage, CLIFailure> {
+        let bytes: [UInt8]
+        let format: ImageFormat
+        do {
+            bytes = try ImageDecoder.readFile(path)
+            format = try ImageDecoder.format(of: bytes)
+        } catch { return .failure(CLIFailure(message: error.at(path).description)) }
+        switch format {
+        case .jpeg:
+            do { return .success(.jpeg(try JPEG.validate(bytes))) } catch {
+                return .failure(CLIFailure(message: "\(path): \(error.message)"))
+            }
+        case .png:
+            do { return .success(.png(try PNG.validate(bytes))) } catch {
+                return .failure(CLIFailure(message: "\(path): \(error.message)"))
+            }
         }
     }
 
@@ -55,19 +85,32 @@ struct InfoCommand: ParsableCommand {
     /// The report lines for `path`, or the one-line failure. Pure: no printing (tests call it).
     static func execute(path: String) -> Result<[String], CLIFailure> {
         switch Input(path: path) {
-        case .png:
-            do {
-                // The header alone does not prove the file is whole: every chunk is checked too
-                // (lengths, CRCs, IEND), so a file cut short or damaged is reported instead of
-                // described — without decoding the pixels (a 10000² image costs no 400 MB).
-                let info = try PNG.validate(contentsOf: path)
-                return .success(pngReport(info, path: path))
-            } catch {
-                return .failure(CLIFailure(message: error.description))
+        case .image:
+            // The header alone does not prove the file is whole: the whole image is checked
+            // (``validateImage(path:)``), so a file cut short or damaged is reported instead of
+            // described.
+            switch validateImage(path: path) {
+            case .success(.png(let info)): return .success(pngReport(info, path: path))
+            case .success(.jpeg(let info)): return .success(jpegReport(info, path: path))
+            case .failure(let failure): return .failure(failure)
             }
         case .scene:
             return SceneInfo.report(path: path)
         }
+    }
+
+    /// `key: value` lines describing a JPEG header.
+    static func jpegReport(_ info: JPEGInfo, path: String) -> [String] {
+        [
+            "file: \(path)",
+            "format: JPEG",
+            "size: \(info.width)x\(info.height)",
+            "color space: \(info.colorSpace)",
+            "subsampling: \(info.subsampling ?? "other")",
+            "progressive: \(info.isProgressive ? "yes" : "no")",
+            "entropy coding: \(info.isArithmeticCoded ? "arithmetic" : "Huffman")",
+            "alpha: no",
+        ]
     }
 
     /// `key: value` lines describing a PNG header.

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookJPEG
 import FlipbookPNG
 import FlipbookRender
 import FlipbookScene
@@ -8,17 +9,21 @@ import FlipbookScene
 ///
 ///     {"alpha":"channel","bitDepth":8,"colorType":"RGBA","file":"a.png","format":"png",
 ///      "height":2,"interlaced":false,"text":{"Software":"Flipbook"},"width":3}
+///     {"alpha":"none","arithmetic":false,"colorSpace":"YCbCr","file":"a.jpg","format":"jpeg",
+///      "height":23,"progressive":false,"subsampling":"4:2:0","width":37}
 ///     {"animations":2,"duration":2,"events":3,"file":"s.json","format":"scene","fps":30,
 ///      "frameCount":60,"frames":[0,59],"height":360,"images":["/abs/logo.png"],"layers":5,
 ///      "outputFormat":"png","pixelHeight":720,"pixelWidth":1280,"scale":2,"width":640}
 ///
-/// `alpha` is `channel`, `tRNS` or `none`; `outputFormat` is absent when the scene names none.
+/// `alpha` is `channel`, `tRNS` or `none` (always `none` for a JPEG); `colorSpace` is `gray`,
+/// `YCbCr` or `RGB`; `subsampling` is absent for a layout without a name; `outputFormat` is
+/// absent when the scene names none.
 enum InfoJSON {
     static func report(path: String) -> Result<String, CLIFailure> {
         switch InfoCommand.Input(path: path) {
-        case .png:
-            do {
-                let info = try PNG.validate(contentsOf: path)
+        case .image:
+            switch InfoCommand.validateImage(path: path) {
+            case .success(.png(let info)):
                 let alpha: String
                 switch (info.colorType, info.hasAlpha) {
                 case (.rgba, _), (.grayAlpha, _): alpha = "channel"
@@ -30,8 +35,12 @@ enum InfoJSON {
                 return encode(PNGFacts(file: path, format: "png", width: info.width, height: info.height,
                                        colorType: "\(info.colorType)", bitDepth: info.bitDepth,
                                        interlaced: info.isInterlaced, alpha: alpha, text: text))
-            } catch {
-                return .failure(CLIFailure(message: error.description))
+            case .success(.jpeg(let info)):
+                return encode(JPEGFacts(file: path, format: "jpeg", width: info.width, height: info.height,
+                                        colorSpace: info.colorSpace.rawValue, subsampling: info.subsampling,
+                                        progressive: info.isProgressive, arithmetic: info.isArithmeticCoded, alpha: "none"))
+            case .failure(let failure):
+                return .failure(failure)
             }
         case .scene:
             do {
@@ -52,6 +61,11 @@ enum InfoJSON {
     private struct PNGFacts: Encodable {
         var file: String, format: String, width: Int, height: Int, colorType: String, bitDepth: Int
         var interlaced: Bool, alpha: String, text: [String: String]
+    }
+
+    private struct JPEGFacts: Encodable {
+        var file: String, format: String, width: Int, height: Int, colorSpace: String, subsampling: String?
+        var progressive: Bool, arithmetic: Bool, alpha: String
     }
 
     private struct SceneFacts: Encodable {

@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookJPEG
 import FlipbookPixels
 import FlipbookPNG
 import FlipbookRender
@@ -36,6 +37,18 @@ public enum FuzzTargets {
         _ = try? PNG.info(bytes)
         _ = try? PNG.validate(bytes)
         _ = try? PNG.decode(bytes)
+    }
+
+    /// A JPEG file: header, ⅛-scale validation and decode, and the sniffing loader. A decode that
+    /// succeeds must agree with the header and with validation.
+    public static func jpeg(_ bytes: [UInt8]) {
+        let info = try? JPEG.info(bytes)
+        let valid = try? JPEG.validate(bytes)
+        guard let image = try? JPEG.decode(bytes) else { return }
+        precondition(info?.width == image.width && info?.height == image.height, "info and decode disagree on the size")
+        precondition(valid != nil, "decode accepts what validate refuses")
+        precondition(image.isValidPremultiplied, "a decoded JPEG is not opaque")
+        precondition((try? ImageDecoder.decode(bytes)) == image, "ImageDecoder decodes a JPEG differently")
     }
 
     /// A random tree from the bytes (as a stream of choices), with extreme values.

@@ -3,9 +3,10 @@ import FlipbookPixels
 /// A bitmap image: what a layer's `contents` holds (Apple's `CGImage`, backed here by a
 /// premultiplied RGBA8 `PixelBuffer`).
 ///
-/// Immutable and `Sendable`. Create one from pixels with ``init(pixelBuffer:)``; PNG loading
-/// (`CGImage(pngData:)`, `CGImage(contentsOfPNGFile:)`) is in `FlipbookRender`, so that this
-/// model module stays free of C.
+/// Immutable and `Sendable`. Create one from pixels with ``init(pixelBuffer:)``; PNG and JPEG
+/// loading (`CGImage(contentsOfImageFile:)`, `CGImage(imageData:)`, `CGImage(pngData:)`,
+/// `CGImage(jpegData:)`, Apple's `CGImage(jpegDataProviderSource:decode:shouldInterpolate:intent:)`)
+/// is in `FlipbookRender`, so that this model module stays free of C.
 public final class CGImage: Hashable, Sendable, CustomStringConvertible {
     /// The pixels (premultiplied RGBA8).
     public let pixelBuffer: PixelBuffer

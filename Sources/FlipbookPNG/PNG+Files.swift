@@ -20,8 +20,9 @@ extension PNG {
     ///
     /// Only regular files are read. The file is opened with `O_NONBLOCK` and checked before
     /// any read, so a FIFO, a socket or a device (`/dev/zero`) is refused at once instead of
-    /// blocking until a writer appears or reading forever.
-    static func _readFile(_ path: String) throws(PNGError) -> [UInt8] {
+    /// blocking until a writer appears or reading forever. FlipbookRender's `ImageDecoder`
+    /// reads PNG and JPEG files through it (`what` names the kind of file in messages).
+    package static func _readFile(_ path: String, what: String = "a PNG") throws(PNGError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
@@ -35,7 +36,7 @@ extension PNG {
             throw PNGError(kind: .readFailed, message: "not a regular file (\(_fileKind(st.st_mode)))", path: path)
         }
         guard st.st_size <= maximumFileSize else {
-            throw PNGError(kind: .tooLarge, message: "the file is \(st.st_size) bytes, above the limit of \(maximumFileSize) bytes (1 GiB) for a PNG", path: path)
+            throw PNGError(kind: .tooLarge, message: "the file is \(st.st_size) bytes, above the limit of \(maximumFileSize) bytes (1 GiB) for \(what)", path: path)
         }
         // Regular files never block; reads proceed normally without the flag.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)

@@ -5,7 +5,10 @@ import Foundation
 /// Loading layer contents from PNG (libpng through `FlipbookPNG`; the model module has no C).
 ///
 /// Decoded images are premultiplied RGBA8 whatever the file's colour type (palette, gray,
-/// 16-bit and tRNS are expanded by the decoder), ready for `layer.contents`.
+/// 16-bit and tRNS are expanded by the decoder), ready for `layer.contents`. JPEG is
+/// `CGImage(jpegData:)`; either format, sniffed from the bytes, `CGImage(imageData:)` and
+/// `CGImage(contentsOfImageFile:)`; Apple's `CGImage(pngDataProviderSource:…)` is in
+/// `CGImage+DataProvider.swift`.
 extension CGImage {
     /// Decodes the PNG file at `path`.
     ///

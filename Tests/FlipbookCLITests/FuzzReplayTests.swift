@@ -19,6 +19,7 @@ import Testing
         for name in kept {
             let bytes = [UInt8](FileManager.default.contents(atPath: dir + "/" + name) ?? Data())
             if name.contains("-png-") { FuzzTargets.png(bytes) }
+            else if name.contains("-jpeg-") { FuzzTargets.jpeg(bytes) }
             else if name.contains("-scene-") { FuzzTargets.scene(bytes, baseDirectory: scenes) }
             else { FuzzTargets.compositor(bytes) }
             ran += 1
@@ -33,6 +34,11 @@ import Testing
             let png = Self.repo + "/Tests/FlipbookPNGTests/Fixtures"
             for f in try FileManager.default.contentsOfDirectory(atPath: png).filter({ $0.hasSuffix(".png") }).sorted() {
                 FuzzTargets.png([UInt8](FileManager.default.contents(atPath: png + "/" + f) ?? Data()))
+                ran += 1
+            }
+            let jpeg = Self.repo + "/Tests/FlipbookJPEGTests/Fixtures"
+            for f in try FileManager.default.contentsOfDirectory(atPath: jpeg).filter({ $0.hasSuffix(".jpg") }).sorted() {
+                FuzzTargets.jpeg([UInt8](FileManager.default.contents(atPath: jpeg + "/" + f) ?? Data()))
                 ran += 1
             }
         }

@@ -102,9 +102,9 @@ import Foundation
                 return "\(error)"
             }
         }
-        #expect(parse(#"[{"contents": "pipe.png"}]"#) == "scene.json:3: layers[0].contents: image path \(dir)/pipe.png is not a regular file, not a PNG file")
-        #expect(parse(#"[{"contents": "."}]"#) == "scene.json:3: layers[0].contents: image path \(dir) is a directory, not a PNG file")
-        #expect(parse(#"[{"contents": "/dev/zero"}]"#) == "scene.json:3: layers[0].contents: image path /dev/zero is not a regular file, not a PNG file")
+        #expect(parse(#"[{"contents": "pipe.png"}]"#) == "scene.json:3: layers[0].contents: image path \(dir)/pipe.png is not a regular file, not an image file")
+        #expect(parse(#"[{"contents": "."}]"#) == "scene.json:3: layers[0].contents: image path \(dir) is a directory, not an image file")
+        #expect(parse(#"[{"contents": "/dev/zero"}]"#) == "scene.json:3: layers[0].contents: image path /dev/zero is not a regular file, not an image file")
     }
 
     /// An image that exists but cannot be decoded is reported with the scene line and JSON path

@@ -42,8 +42,8 @@ let runLimit = option("--runs").flatMap(Int.init)
 var rng = Mixer(s: option("--seed").flatMap(UInt64.init) ?? UInt64(time(nil)))
 let out = option("--out") ?? "Tests/Fixtures/fuzz"
 let replayPath = option("--replay")
-guard let target = args.first, ["scene", "png", "compositor"].contains(target) else {
-    FileHandle.standardError.write(Data("usage: flipbook-fuzz scene|png|compositor [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR]\n".utf8))
+guard let target = args.first, ["scene", "png", "jpeg", "compositor"].contains(target) else {
+    FileHandle.standardError.write(Data("usage: flipbook-fuzz scene|png|jpeg|compositor [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR]\n".utf8))
     exit(2)
 }
 try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -53,7 +53,8 @@ try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectorie
 var corpus: [[UInt8]] = []
 for dir in corpora {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-    for f in files.sorted() where (target == "png" ? f.hasSuffix(".png") : f.hasSuffix(".json")) || target == "compositor" {
+    let suffix = ["png": ".png", "jpeg": ".jpg"][target] ?? ".json"
+    for f in files.sorted() where f.hasSuffix(suffix) || target == "compositor" {
         if let d = FileManager.default.contents(atPath: dir + "/" + f), d.count < 1 << 20 { corpus.append([UInt8](d)) }
     }
 }
@@ -136,6 +137,7 @@ if let replay = replayPath {
     switch target {
     case "scene": FuzzTargets.scene(input, baseDirectory: baseDirectory)
     case "png": FuzzTargets.png(input)
+    case "jpeg": FuzzTargets.jpeg(input)
     default: FuzzTargets.compositor(input)
     }
     print("\(target): replayed \(replay) cleanly")
@@ -154,6 +156,7 @@ while true {
     switch target {
     case "scene": FuzzTargets.scene(input, baseDirectory: baseDirectory)
     case "png": FuzzTargets.png(input)
+    case "jpeg": FuzzTargets.jpeg(input)
     default: FuzzTargets.compositor(input)
     }
     runs += 1

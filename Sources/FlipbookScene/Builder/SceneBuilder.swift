@@ -1,5 +1,4 @@
 import Flipbook
-import FlipbookPNG
 import Foundation
 import FlipbookRender
 
@@ -11,7 +10,7 @@ import FlipbookRender
 ///     let recorder = builder.makeRecorder()
 ///     try recorder.record(to: PNGSequenceSink(directory: "out"))
 ///
-/// - **Images** are decoded (``loadImages(_:)``) before anything is built, so a corrupt or
+/// - **Images** (PNG or JPEG) are decoded (``loadImages(_:)``) before anything is built, so a corrupt or
 ///   unreadable image fails with a ``SceneError`` (kind `missingImage`, naming the resolved
 ///   path) before any frame renders.
 /// - **The tree** is built at media time `min(0, start)` on a run loop of its own, inside one
@@ -89,18 +88,19 @@ public final class SceneBuilder {
     }
 
     /// The most decoded image pixels one scene may use (all its `contents` images together):
-    /// 268,435,456 (1 GiB of RGBA) — checked from the PNG headers before anything is decoded,
+    /// 268,435,456 (1 GiB of RGBA) — checked from the PNG and JPEG headers before anything is decoded,
     /// so a scene of small files that decompress to huge images (a "decompression bomb") is
     /// refused with a message, not an allocation.
     public static let imagePixelBudget = 1 << 28
 
-    /// Decodes every image the scene uses (``SceneParser/images(in:)``), keyed by resolved path.
+    /// Decodes every image the scene uses (``SceneParser/images(in:)``), keyed by resolved path:
+    /// PNG or JPEG, told apart by the files' first bytes (`ImageDecoder`), whatever their names.
     public static func loadImages(_ scene: SceneDescription, file: String = "scene") throws(SceneError) -> [String: CGImage] {
         var out: [String: CGImage] = [:]
         var pixels = 0
         for image in SceneParser.images(in: scene) {
             do {
-                let info = try PNG.info(contentsOf: image.resolvedPath)
+                let info = try ImageDecoder.info(contentsOf: image.resolvedPath)
                 pixels += info.width * info.height
             } catch {
                 throw SceneError(kind: .missingImage, file: file, line: image.line, path: image.jsonPath,
@@ -112,7 +112,7 @@ public final class SceneBuilder {
             }
         }
         for image in SceneParser.images(in: scene) {
-            do { out[image.resolvedPath] = try CGImage(contentsOfPNGFile: image.resolvedPath) } catch {
+            do { out[image.resolvedPath] = try CGImage(contentsOfImageFile: image.resolvedPath) } catch {
                 throw SceneError(kind: .missingImage, file: file, line: image.line, path: image.jsonPath,
                                  message: "image \"\(image.path)\" (\(image.resolvedPath)) cannot be used: \(error.message)")
             }

@@ -95,7 +95,7 @@ final class _SceneParseContext {
             // Checked without opening: a FIFO would block an open, a device would read forever.
             let kind = (st.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
             throw SceneError(kind: .missingImage, file: file, line: node.json.line, path: node.path,
-                             message: "image path \(resolved) is \(kind), not a PNG file")
+                             message: "image path \(resolved) is \(kind), not an image file")
         }
         let image = SceneImage(path: path, resolvedPath: resolved, line: node.json.line, jsonPath: node.path)
         if !images.contains(image) { images.append(image) }
