@@ -44,6 +44,64 @@ import FlipbookPixels
         #expect(inks[2]! == i && inks[3]! == i)
     }
 
+    /// Past 64 distinct documents, two computed shape layers draw the document of the frame:
+    /// documents 0…69 at frames 0…69 alternate "A" and "I", their fill's green is the index,
+    /// and their stroke goes over the fill for indices 0, 1 (mod 4), under it for 2, 3.
+    @Test func manyDocumentsAreDrawnByComputedLayers() throws {
+        let entries = (0..<70).map { i in
+            LottieTextData.Entry(time: Double(i), document: S.document(i % 2 == 0 ? "A" : "I") {
+                $0.fillColor = [1, Double(i) / 255, 0]; $0.strokeColor = [0, 0, 1]; $0.strokeWidth = 4
+                $0.strokeOverFill = i % 4 < 2
+            })
+        }
+        let loop = VirtualRunLoop()
+        let frames: [PixelBuffer] = try loop.run {
+            let (layers, context) = S.map(LottieTextData(documents: entries))
+            #expect(layers.count == 1 && layers[0].sublayers?.count == 2)
+            #expect(layers[0].sublayers?.allSatisfy { $0 is LottieComputedShapeLayer } == true)
+            let root = S.root(layers, origin: CGPoint(x: 20, y: 50))
+            loop.attach(root)
+            loop.endTurn()
+            let t0 = loop.currentTime
+            for (layer, animations) in context.animatedLayers {
+                for (i, a) in animations.enumerated() {
+                    a.fillMode = .both; a.isRemovedOnCompletion = false
+                    layer.add(a, forKey: "text\(i)")
+                }
+            }
+            loop.endTurn()
+            return try [10.0, 11, 12, 67, 69, 90].map { f in
+                try Compositor(threadCount: 1).render(root.makeRenderTree(at: t0 + f / 10), width: 200, height: 100)
+            }
+        }
+        // Frame 10: "A", fill over stroke: the edge pixel inside is the fill (green 10).
+        #expect(S.pixel(frames[0], 26, 43) == [255, 10, 0, 255])
+        #expect(S.pixel(frames[0], 21, 43) == [255, 10, 0, 255])
+        #expect(S.pixel(frames[0], 18, 43) == [0, 0, 255, 255])
+        // Frame 11: "I" (22…26, stroke 2 out).
+        #expect(S.ink(frames[1])! == (20, 34, 28, 52))
+        // Frame 12: "A", stroke over fill.
+        #expect(S.pixel(frames[2], 21, 43) == [0, 0, 255, 255])
+        #expect(S.pixel(frames[2], 26, 43) == [255, 12, 0, 255])
+        // Frame 67: "I", fill over stroke (green 67); 69: stroke over the whole 4-px stem.
+        #expect(S.pixel(frames[3], 24, 43) == [255, 67, 0, 255])
+        #expect(S.pixel(frames[4], 24, 43) == [0, 0, 255, 255])
+        // After the last keyframe: the last document.
+        #expect(frames[5] == frames[4])
+    }
+
+    /// 100 000 document keyframes (the parser's limit) map in time linear in their number:
+    /// one layer pair, two frame animations.
+    @Test func aHundredThousandDocumentsMapQuickly() {
+        let entries = (0..<100_000).map { (i: Int) -> LottieTextData.Entry in
+            var d = S.document(i % 3 == 0 ? "AI" : "IA")
+            d.size = 10 + Double(i % 1000)
+            return LottieTextData.Entry(time: Double(i) / 1000, document: d)
+        }
+        let (layers, context) = S.map(LottieTextData(documents: entries))
+        #expect(layers.count == 1 && context.animatedLayers.count == 2)
+    }
+
     /// A document that comes back is the same layer: "A", "I", "A" → two layers.
     @Test func repeatedDocumentsShareALayer() {
         let text = LottieTextData(documents: [.init(time: 0, document: S.document("A")),

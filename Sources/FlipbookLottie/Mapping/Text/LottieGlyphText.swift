@@ -10,43 +10,38 @@ import Flipbook
 /// (× 0.7 for small caps), placed by ``LottieTextLayout``; the advance is the glyph's `w` ×
 /// `size / 100`, plus tracking. All the characters make one static path.
 package enum LottieGlyphText {
-    /// The glyphs of `document`'s font by character, when `chars` has one for every character
-    /// it draws; nil otherwise (`missing` then names a character without a glyph, when the
-    /// font has glyphs at all).
-    package static func glyphs(for document: LottieTextDocument, in composition: LottieComposition,
-                               missing: inout String?) -> [String: LottieGlyph]? {
-        guard !composition.glyphs.isEmpty,
-              let font = composition.fonts.first(where: { $0.name == document.fontName }) else { return nil }
-        var table: [String: LottieGlyph] = [:]
-        for g in composition.glyphs where g.family == font.family && g.style == font.style {
-            if table[g.character] == nil { table[g.character] = g }
+    /// The glyphs of one font, flattened once: outlines and advances by character.
+    package struct Table: Sendable {
+        package var outlines: [String: CGPath] = [:]
+        package var advances: [String: Double] = [:]
+        /// The `ty` of glyph items that are not drawn.
+        package var unsupported: Set<String> = []
+
+        /// The glyphs of the font named `fontName` (a `fonts.list` entry's family and style);
+        /// nil when the font is not listed or `chars` has none of its glyphs.
+        package init?(fontName: String, composition: LottieComposition) {
+            guard !composition.glyphs.isEmpty,
+                  let font = composition.fonts.first(where: { $0.name == fontName }) else { return nil }
+            for g in composition.glyphs where g.family == font.family && g.style == font.style && advances[g.character] == nil {
+                let o = LottieGlyphOutline(g.shapes)
+                outlines[g.character] = o.path
+                advances[g.character] = g.advance.isFinite ? g.advance : 0
+                unsupported.formUnion(o.unsupported)
+            }
+            if advances.isEmpty { return nil }
         }
-        guard !table.isEmpty else { return nil }
-        for case let c? in LottieTextLayout.characters(of: document) where table[c.text] == nil {
-            missing = c.text
+
+        /// The first character of `document` (after caps) without a glyph; nil when all have one.
+        package func firstMissingCharacter(in document: LottieTextDocument) -> String? {
+            for case let c? in LottieTextLayout.characters(of: document) where advances[c.text] == nil { return c.text }
             return nil
         }
-        return table
     }
 
-    /// The outline of `document` drawn with `glyphs`; `ascent` in points (box text).
-    /// `unsupported` receives the `ty` of glyph items that are not drawn.
-    package static func path(for document: LottieTextDocument, glyphs: [String: LottieGlyph], ascent: Double,
-                             unsupported: inout Set<String>) -> CGMutablePath {
+    /// The outline of `document` drawn with `table`; `ascent` in points (box text).
+    package static func path(for document: LottieTextDocument, table: Table, ascent: Double) -> CGMutablePath {
         let k = document.size / 100
-        func advance(_ c: LottieTextLayout.Character) -> Double {
-            let w = glyphs[c.text]?.advance ?? 0
-            return (w.isFinite ? w : 0) * k * c.scale
-        }
-        var outlines: [String: CGPath] = [:]
-        func outline(_ c: LottieTextLayout.Character) -> CGPath? {
-            if let p = outlines[c.text] { return p }
-            guard let g = glyphs[c.text] else { return nil }
-            let o = LottieGlyphOutline(g.shapes)
-            unsupported.formUnion(o.unsupported)
-            outlines[c.text] = o.path
-            return o.path
-        }
+        func advance(_ c: LottieTextLayout.Character) -> Double { (table.advances[c.text] ?? 0) * k * c.scale }
         let layout = LottieTextLayout(document: document, advance: advance)
         let t = LottieTextLayout.tracking(document)
         let path = CGMutablePath()
@@ -56,7 +51,7 @@ package enum LottieGlyphText {
             let origin = LottieTextLayout.origin(ofLine: i, width: width, document: document, ascent: ascent)
             var x = Double(origin.x)
             for (c, a) in zip(line, advances) {
-                if let o = outline(c), !o.isEmpty {
+                if let o = table.outlines[c.text], !o.isEmpty {
                     let s = k * c.scale
                     path.addPath(o, transform: CGAffineTransform(a: s, b: 0, c: 0, d: s, tx: x, ty: origin.y))
                 }
