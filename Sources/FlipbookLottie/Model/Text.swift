@@ -20,7 +20,7 @@ package struct LottieTextData: Sendable, Equatable {
 }
 
 /// `d.k[].s`: one text document.
-package struct LottieTextDocument: Sendable, Equatable {
+package struct LottieTextDocument: Sendable, Hashable {
     /// `t`: the text (`\r` separates lines); `f`: font name (``LottieFont/name``); `s`: size.
     package var text: String
     package var fontName: String
