@@ -189,7 +189,11 @@ let package = Package(
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookPixels"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlipbookLottieTests",
-            dependencies: ["FlipbookLottie", "Flipbook", "FlipbookPixels", "FlipbookRender", "FlipbookPNG", "FlipbookTestSupport"],
+            dependencies: [
+                "FlipbookLottie", "Flipbook", "FlipbookPixels", "FlipbookRender", "FlipbookPNG", "FlipbookTestSupport",
+                // The dotLottie tests build their archives.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookPixels", "FlipbookTestSupport"], swiftSettings: swiftSettings),

@@ -5,7 +5,8 @@ import Flipbook
 ///
 /// Every animated property is stored as keyframes: a static property is one keyframe at
 /// frame 0. Values are kept as the file wrote them, in the file's units (degrees, percent,
-/// 0–100 opacities, 0–1 colours): the mapper converts.
+/// 0–100 opacities, 0–1 colours): the mapper converts. (The parser scales colours written
+/// 0–255 — r, g and b all above 1, lottie-ios's test — to 0–1, so colours are 0–1 here.)
 ///
 /// Segment `k → k+1` is described by keyframe `k`: its ``Keyframe/outEase`` (Bodymovin `o`),
 /// ``Keyframe/inEase`` (`i`), ``Keyframe/spatialOut`` (`to`) and ``Keyframe/spatialIn`` (`ti`),
