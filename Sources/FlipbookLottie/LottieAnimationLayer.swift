@@ -221,6 +221,11 @@ public final class LottieAnimationLayer: CALayer, FlipbookPresentationCopying {
 
     // MARK: Layout
 
+    /// Setting the bounds fits the composition into them at once (as the layout pass does).
+    public override var bounds: CGRect {
+        didSet { if _isModel, oldValue != bounds { fitContent() } }
+    }
+
     /// Fits the composition into the bounds (aspect fit, centred).
     public override func layoutSublayers() {
         super.layoutSublayers()

@@ -269,3 +269,31 @@ import FlipbookRender
         #expect(abs(Int(sink.frames[30].image[17, 2].a) - 128) <= 1)
     }
 }
+
+/// The render helper of the command line and the benchmarks.
+@Suite struct LottieRenderingTests {
+    /// Fitted into 100 × 100, a 200 × 20 composition is drawn at half size, centred
+    /// vertically (y 45 … 55); frame k is the tree at k / fps.
+    @Test func fitCentresAndFrameKIsAtKOverFps() throws {
+        let loop = VirtualRunLoop()
+        let scene = loop.run {
+            LottieRendering.scene(for: LottieAnimation(composition: LayerPlaybackTests.composition()),
+                                  size: .fit(width: 100, height: 100), background: CGColor(red: 0, green: 0, blue: 1, alpha: 1),
+                                  logger: .silent)
+        }
+        #expect(scene.frameCount == 100 && scene.framerate == 10 && scene.size == CGSize(width: 100, height: 100))
+        #expect(scene.time(ofFrame: 40) == 4)
+        let px = try loop.run { try Compositor(threadCount: 1).render(scene.root.makeRenderTree(at: scene.time(ofFrame: 40)), width: 100, height: 100) }
+        // Composition frame 40: the 10 × 10 solid at x = 40 → 20 … 25, y 45 … 50.
+        #expect(px.rgba(22, 47) == [255, 0, 0, 255])
+        #expect(px.rgba(26, 47) == [0, 0, 255, 255])
+        #expect(px.rgba(22, 51) == [0, 0, 255, 255])
+
+        let scaled = loop.run {
+            LottieRendering.scene(for: LottieAnimation(composition: LayerPlaybackTests.composition()), size: .scale(2), logger: .silent)
+        }
+        #expect(scaled.size == CGSize(width: 400, height: 40))
+        let big = try loop.run { try Compositor(threadCount: 1).render(scaled.root.makeRenderTree(at: scaled.time(ofFrame: 10)), width: 400, height: 40) }
+        #expect(big.rgba(21, 10) == [255, 0, 0, 255] && big.rgba(41, 10)[3] == 0 && big.rgba(39, 19) == [255, 0, 0, 255])
+    }
+}
