@@ -6,7 +6,8 @@
 //
 //   Flipbook (model) ──► render-tree snapshot ──► FlipbookRender (compositor) ──► frame sinks
 //        │                                              │            │
-//        └──────────── FlipbookPixels ◄── FlipbookRaster (kernels)   └── FlipbookPNG (libpng)
+//        └──────────── FlipbookPixels ◄── FlipbookRaster (kernels)   └── FlipbookPNG (libpng),
+//                                                                          FlipbookJPEG (libjpeg-turbo)
 //
 // `FlipbookPixels` is the one type every stage shares (the premultiplied RGBA8 buffer); it has
 // no dependencies, so the model can hold image contents without importing any renderer or C.
@@ -25,6 +26,7 @@ let package = Package(
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .library(name: "FlipbookRaster", targets: ["FlipbookRaster"]),
         .library(name: "FlipbookPNG", targets: ["FlipbookPNG"]),
+        .library(name: "FlipbookJPEG", targets: ["FlipbookJPEG"]),
         .library(name: "FlipbookRender", targets: ["FlipbookRender"]),
         .library(name: "FlipbookScene", targets: ["FlipbookScene"]),
         .library(name: "FlipbookCompare", targets: ["FlipbookCompare"]),
@@ -89,13 +91,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: JPEG decoding through libjpeg-turbo's TurboJPEG API (no C shim: it has no setjmp to hide)
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .target(
+            name: "FlipbookJPEG",
+            dependencies: ["FlipbookPixels", "CTurboJPEG"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Process plumbing (a child process that dies with its parent)
         .target(name: "CFlipbookSystem"),
 
         // MARK: Compositor, recorder, sinks
         .target(
             name: "FlipbookRender",
-            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "CFlipbookSystem"],
+            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookJPEG", "CFlipbookSystem"],
             swiftSettings: swiftSettings
         ),
 
@@ -200,6 +210,12 @@ let package = Package(
         .testTarget(
             name: "FlipbookPNGTests",
             dependencies: ["FlipbookPNG", "FlipbookPixels", "FlipbookTestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FlipbookJPEGTests",
+            dependencies: ["FlipbookJPEG", "FlipbookPixels"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
