@@ -120,6 +120,20 @@ import FlipbookPNG
         #expect(broken.context.warnings.contains { $0.feature == "image" })
     }
 
+    /// An embedded JPEG (libjpeg-turbo): a 16 × 16 solid (200, 40, 90) shown at 8 × 8.
+    @Test func imageLayerDrawsTheDecodedJPEG() throws {
+        let jpeg = Data(base64Encoded: Self.solidJPEG)!
+        let asset = LottieAsset(id: "j", kind: .image(width: 8, height: 8, directory: "", path: "", embedded: true, data: jpeg))
+        let layer = LottieLayer(kind: .image(refId: "j"), inPoint: 0, outPoint: 100, transform: LT.transform())
+        let px = try MappedScene(LT.composition(w: 20, h: 20, [layer], assets: [asset])).render(atFrame: 0)
+        let p = px.rgba(4, 4)
+        #expect(abs(p[0] - 200) <= 2 && abs(p[1] - 40) <= 2 && abs(p[2] - 90) <= 2 && p[3] == 255)
+        #expect(px.rgba(9, 4)[3] == 0)
+    }
+
+    /// Tests/FlipbookJPEGTests/Fixtures/solid.jpg.
+    static let solidJPEG = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgr/2wBDAQICAgICAgUDAwUKBwYHCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgr/wAARCAAQABADAREAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD53rnP9MAoAKACgD//2Q=="
+
     /// Effects and unknown layer types are warned once per kind.
     @Test func effectsAreWarnedOncePerType() {
         var a = LT.solid()
