@@ -94,6 +94,7 @@ final class LottieShapeLayerBuilder {
         }
         let animatedShapes = d.shapes.filter { LottieShapeGeometry.isAnimated(program.shapes[$0].kind) }
         guard d.modifiers.isEmpty, animatedShapes.count == 1, let id = animatedShapes.first,
+              !d.shapes.contains(where: { program.shapes[$0].merge != nil }),
               !d.groups.contains(where: { LottieGroupTransform.isGeometryAnimated(program.groups[$0].transform) }),
               !d.repeaters.contains(where: { program.repeaters[$0].isAnimated }),
               case let .path(bezier, _) = program.shapes[id].kind else { return .computed }

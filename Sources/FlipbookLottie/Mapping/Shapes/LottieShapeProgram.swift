@@ -47,6 +47,8 @@ final class LottieShapeProgram: @unchecked Sendable {
         var repeaters: [Int] = []
         /// The groups between it and the shape list, innermost first.
         var groups: [Int] = []
+        /// For the outline a merge paths item makes of the shapes before it: the merge.
+        var merge: Int?
     }
 
     enum ModifierKind {
@@ -86,13 +88,14 @@ final class LottieShapeProgram: @unchecked Sendable {
         var path: String
         var group: Group
         var scope: [Int] = []
-        var merges: [Int] = []
     }
 
     struct Merge {
         var mode: Int
         var path: String
         var group: Int
+        /// The shape standing for the merged outline.
+        var shape: Int
         var scope: [Int] = []
     }
 
@@ -148,7 +151,10 @@ final class LottieShapeProgram: @unchecked Sendable {
                 repeaters.append(Repeater(value: r, path: p, group: id))
                 g.nodes.append(.repeater(repeaters.count - 1))
             case let .merge(mode):
-                merges.append(Merge(mode: mode, path: p, group: id))
+                // Mode 1 (merge) is the compound path the styles draw anyway.
+                guard (2...5).contains(mode) else { continue }
+                shapes.append(Shape(kind: item.kind, path: p, merge: merges.count))
+                merges.append(Merge(mode: mode, path: p, group: id, shape: shapes.count - 1))
                 g.nodes.append(.merge(merges.count - 1))
             case .offsetPath:
                 context?.warn("offset path", path: p, "offset paths (op) are not applied: the shapes are drawn unexpanded")
@@ -183,7 +189,9 @@ final class LottieShapeProgram: @unchecked Sendable {
             case let .style(s):
                 styles[s].scope = ids
             case let .merge(m):
+                // The shapes before it become one: styles and modifiers after it see that one.
                 merges[m].scope = ids
+                ids = [merges[m].shape]
             }
         }
         return ids
@@ -205,11 +213,23 @@ final class LottieShapeProgram: @unchecked Sendable {
         var d = Dependencies()
         let style = styles[s]
         var pending = style.scope
+        var mergeGroups: [(shape: Int, group: Int)] = []
         while let id = pending.popLast() {
             guard d.shapes.insert(id).inserted else { continue }
             let shape = shapes[id]
             for m in shape.modifiers where d.modifiers.insert(m).inserted && modifiers[m].spansShapes {
                 pending += modifiers[m].scope
+            }
+            if let m = shape.merge {
+                pending += merges[m].scope
+                for op in merges[m].scope { mergeGroups.append((op, merges[m].group)) }
+            }
+        }
+        // The groups between a merge's operands and the merge.
+        for (op, g) in mergeGroups {
+            for h in shapes[op].groups {
+                if h == g { break }
+                d.groups.insert(h)
             }
         }
         for id in style.scope {
@@ -285,7 +305,33 @@ final class LottieShapeProgram: @unchecked Sendable {
                 for i in sub.indices { sub[i].links.append(.group(h.id)) }
                 out += sub
             case let .modifier(m):
-                if !skipping.contains(m) { apply(modifiers[m], to: &out, atFrame: f) }
+                guard !skipping.contains(m) else { continue }
+                let scope = Set(modifiers[m].scope)
+                if out.allSatisfy({ scope.contains($0.shape) }) {
+                    apply(modifiers[m], to: &out, atFrame: f)
+                } else {
+                    // Shapes a merge consumed stay for the styles before it, unmodified.
+                    let indices = out.indices.filter { scope.contains(out[$0].shape) }
+                    var part = indices.map { out[$0] }
+                    apply(modifiers[m], to: &part, atFrame: f)
+                    for (i, inst) in zip(indices, part) { out[i] = inst }
+                }
+            case let .merge(m):
+                let merge = merges[m]
+                let scope = Set(merge.scope)
+                var operands: [[LottiePathBoolean.Ring]] = []
+                for inst in out where scope.contains(inst.shape) {
+                    var t = CGAffineTransform.identity
+                    for link in inst.links {
+                        switch link {
+                        case let .group(id): t = t.concatenating(LottieGroupTransform.matrix(groups[id].transform, atFrame: f))
+                        case let .copy(_, _, mt): t = t.concatenating(mt)
+                        }
+                    }
+                    operands.append(inst.paths.map { LottiePathBoolean.flatten($0, transform: t) })
+                }
+                let loops = LottiePathBoolean.combine(operands, mode: merge.mode)
+                out.append(Instance(shape: merge.shape, paths: loops.map(LottiePathBoolean.bezier), links: []))
             case let .repeater(r):
                 let rep = repeaters[r].value
                 let n = Self.copies(rep, atFrame: f)
@@ -297,7 +343,7 @@ final class LottieShapeProgram: @unchecked Sendable {
                     for var inst in out { inst.links.append(.copy(repeater: r, k: k, m)); copies.append(inst) }
                 }
                 out = copies
-            case .style, .merge:
+            case .style:
                 break
             }
         }
