@@ -125,13 +125,7 @@ final class MappedScene {
     }
 }
 
-extension PixelBuffer {
-    /// The pixel at (x, y) as [r, g, b, a].
-    func rgba(_ x: Int, _ y: Int) -> [Int] {
-        let p = self[x, y]
-        return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
-    }
-}
+// PixelBuffer.rgba(_:_:) is in ShapeTestSupport.swift.
 
 func close(_ a: CGPoint?, _ b: CGPoint, _ tol: Double = 1e-6) -> Bool {
     guard let a else { return false }
