@@ -191,9 +191,12 @@ let package = Package(
 
         // MARK: Tests (one target per module)
         // Shared by the test targets, not a product (as swift-collections' _CollectionsTestSupport):
-        // temporary folders and the seeded generator. The test pattern is FlipbookPixels' own.
-        .target(name: "FlipbookTestSupport", path: "Tests/FlipbookTestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "FlipbookTestSupportTests", dependencies: ["FlipbookTestSupport"], swiftSettings: swiftSettings),
+        // temporary folders, the seeded generator, the Lottie reference frames (read from
+        // Tests/Fixtures/lottie by path; PNGs decoded with FlipbookPNG, diffs drawn with
+        // FlipbookCompare). The test pattern is FlipbookPixels' own.
+        .target(name: "FlipbookTestSupport", dependencies: ["FlipbookPixels", "FlipbookPNG", "FlipbookCompare"],
+                path: "Tests/FlipbookTestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "FlipbookTestSupportTests", dependencies: ["FlipbookTestSupport", "FlipbookPixels"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookPixelsTests", dependencies: ["FlipbookPixels"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookGraphicsTests", dependencies: ["FlipbookGraphics", "FlipbookPixels", "FlipbookTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookPixels"], swiftSettings: swiftSettings),
