@@ -174,4 +174,21 @@ import FlipbookPixels
         let chain = scene.path(to: "c", atFrame: 0)!
         #expect(chain.allSatisfy { $0.opacity == 1 })
     }
+
+    /// 3D rotations (`rx`, `ry`, with `rz`) drawn without perspective, as ThorVG: the 2-D part
+    /// of Rx · Ry · Rz (column vectors), here with rx animated.
+    @Test func threeDRotationsMatchThorVG() {
+        var t = LT.transform(position: [50, 50], rotation: 50)
+        t.rotationX = LT.animated(LT.kf(0, [0]), LT.kf(10, [60]))
+        t.rotationY = LottieAnimated([40])
+        let scene = MappedScene(LT.composition([Self.named(LT.solid(transform: t), "a")]))
+        for f in [0.0, 5, 10] {
+            let x: Double = 6 * f * Double.pi / 180, y: Double = 40 * Double.pi / 180, z: Double = 50 * Double.pi / 180
+            let e11 = cos(y) * cos(z), e12 = -cos(y) * sin(z)
+            let e21 = sin(x) * sin(y) * cos(z) + cos(x) * sin(z), e22 = -sin(x) * sin(y) * sin(z) + cos(x) * cos(z)
+            let p = CGPoint(x: 7, y: -4)
+            let want = CGPoint(x: e11 * p.x + e12 * p.y + 50, y: e21 * p.x + e22 * p.y + 50)
+            #expect(close(scene.point(p, inLayer: "a", atFrame: f), want, 1e-9))
+        }
+    }
 }

@@ -32,6 +32,8 @@ import Flipbook
 /// - Expansion `x`: the path filled and stroked `2x` wide with round joins (growing), or the
 ///   stroke cut out of the fill (shrinking); `lineWidth` is animated. An expansion that changes
 ///   sign is drawn from both at once, sampled per frame.
+/// - Feather `f`: approximated by a Gaussian blur of σ = f / 2 (the mean of x and y): a layer
+///   drawing only its shadow, the mask path as `shadowPath` (warned: not exact).
 /// - "Full" is a square of ``everywhere`` points around the layer's origin.
 package enum LottieMaskMapper {
     /// The mask layer and how the owner reads it.
@@ -53,8 +55,10 @@ package enum LottieMaskMapper {
         for (i, m) in active where !["a", "s", "i", "l", "d", "f"].contains(m.mode) {
             context.warn("mask mode", path: "\(path)[\(i)]", "mask mode \"\(m.mode)\" is not a Lottie mode; drawn as add")
         }
-        for (i, m) in active where m.feather.map({ $0.keyframes.contains { $0.value.contains { $0 != 0 } } }) ?? false {
-            context.warn("mask feather", path: "\(path)[\(i)].f", "mask feather is not drawn: the mask has a hard edge")
+        for (i, m) in active where isFeathered(m) {
+            context.warn("mask feather", path: "\(path)[\(i)].f",
+                         "mask feather is approximated by a Gaussian blur of σ = feather / 2"
+                         + (m.expansion.keyframes.contains { $0.value.first != 0 } ? "; its expansion is not drawn" : ""))
         }
         let luminance = active.contains { ["l", "d", "f"].contains($0.element.mode) }
         let container = plainLayer()
@@ -132,10 +136,38 @@ package enum LottieMaskMapper {
         return out
     }
 
+    /// True when the mask has a feather that is not zero somewhere.
+    static func isFeathered(_ m: LottieMask) -> Bool {
+        m.feather?.keyframes.contains { $0.value.contains { $0 != 0 } } ?? false
+    }
+
+    /// A feathered mask: a layer that draws nothing but its shadow, whose `shadowPath` is the
+    /// mask path and whose `shadowRadius` (the Gaussian's σ) is half the feather (the mean of
+    /// its x and y): the path's coverage blurred — After Effects' feather, approximated.
+    static func featheredShape(_ mask: LottieMask, color: CGColor, clock: LottieClock, context: LottieMappingContext) -> CALayer {
+        let l = CALayer()
+        l.anchorPoint = .zero
+        l.bounds = .zero
+        l.position = .zero
+        l.shadowColor = color
+        l.shadowOpacity = 1
+        l.shadowOffset = .zero
+        context.apply(LottieAnimationBuilder.track(keyPath: "shadowPath", mask.path, clock: clock) { $0.cgPath() as CGPath },
+                      to: l, keyPath: "shadowPath")
+        if let f = mask.feather {
+            context.apply(LottieAnimationBuilder.track(keyPath: "shadowRadius", f, clock: clock) { v in
+                let mean = v.isEmpty ? 0 : v.prefix(2).reduce(0, +) / Double(min(v.count, 2))
+                return NSNumber(value: max(mean, 0) / 2)
+            }, to: l, keyPath: "shadowRadius")
+        }
+        return l
+    }
+
     /// The mask path filled in `color`, grown (stroked `2x` wide, round joins) or shrunk (the
-    /// stroke cut out) by the expansion `x`.
+    /// stroke cut out) by the expansion `x`; or feathered (``featheredShape(_:color:clock:context:)``).
     static func expandedShape(_ mask: LottieMask, color: CGColor, path: String, clock: LottieClock,
                               context: LottieMappingContext) -> CALayer {
+        if isFeathered(mask) { return featheredShape(mask, color: color, clock: clock, context: context) }
         func shapeLayer() -> CAShapeLayer {
             let s = CAShapeLayer()
             s.anchorPoint = .zero
