@@ -38,6 +38,12 @@ import FlipbookPixels
 /// | hardLight | 2·S ≤ Sa ? 2·S·D : Sa·Da − 2·(Da − D)·(Sa − S) |
 /// | overlay | 2·D ≤ Da ? 2·S·D : Sa·Da − 2·(Da − D)·(Sa − S) |
 ///
+/// The other W3C modes — colorDodge, colorBurn, softLight (a division or a square root) and the
+/// non-separable hue, saturation, color, luminosity — use the same composite with
+/// `B = Sa·Da·B(Cb, Cs)` computed in `Double` on the straight colours `Cs = S/Sa`, `Cb = D/Da`
+/// (``BlendModes/blendFloat(_:_:mode:)``, formulas there), and round once to nearest: the exact
+/// value up to the `Double` evaluation's ~1e-13, far below the half level.
+///
 /// `normal` (source-over) is ``PixelMath/over(_:_:)``: `R = min(255, S + div255(D·(255 − Sa)))`,
 /// the compositor's rule, so a normal-mode draw here has the bytes of every other source-over.
 ///
@@ -49,6 +55,30 @@ public enum RasterBlendMode: Sendable, Hashable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, hardLight, difference, exclusion
     case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut,
          destinationAtop, xor, plusDarker, plusLighter
+    /// Computed in floating point (``BlendModes/blendFloat(_:_:mode:)``).
+    case colorDodge, colorBurn, softLight, hue, saturation, color, luminosity
+
+    /// Whether a transparent source leaves the destination as it is (`blend(0, D) == D`): every
+    /// mode but clear, copy, sourceIn, sourceOut, destinationIn and destinationAtop, which
+    /// clear the destination where the source is transparent. A compositor that applies an
+    /// **unbounded** mode to a group must apply it over the whole backdrop, not only where the
+    /// group drew.
+    @inlinable
+    public var isBounded: Bool {
+        switch self {
+        case .clear, .copy, .sourceIn, .sourceOut, .destinationIn, .destinationAtop: return false
+        default: return true
+        }
+    }
+
+    /// Whether the mode is computed in floating point (``BlendModes/blendFloat(_:_:mode:)``).
+    @inlinable
+    var isFloat: Bool {
+        switch self {
+        case .colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity: return true
+        default: return false
+        }
+    }
 }
 
 public enum BlendModes {
@@ -57,6 +87,7 @@ public enum BlendModes {
     @inlinable
     public static func blend(_ s: UInt32, _ d: UInt32, mode: RasterBlendMode) -> UInt32 {
         if mode == .normal { return PixelMath.over(s, d) }
+        if mode.isFloat { return blendFloat(s, d, mode: mode) }
         let sa = Int(s >> 24), da = Int(d >> 24)
         var out: UInt32 = 0
         for shift in stride(from: 0, through: 24, by: 8) {

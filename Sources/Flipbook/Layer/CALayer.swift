@@ -825,13 +825,37 @@ open class CALayer: NSObject {
         return flipped
     }
 
-    // MARK: Filters and extended range (accepted without visible effect)
+    // MARK: Filters and extended range
     //
     // Core Image filters do not exist on Linux: these are stored (custom-key storage, so KVC,
-    // presentation copies and `init(layer:)` carry them) and ignored when rendering.
+    // presentation copies and `init(layer:)` carry them). `compositingFilter`'s blend-mode
+    // names are rendered; the other filters are ignored when rendering.
 
-    /// Accepted, no effect (a Core Image filter composites the layer with its background on
-    /// Apple). Default nil.
+    /// How the layer is composited onto what is behind it: the **name** of a Core Image blend
+    /// mode or compositing operator (Apple also takes a `CIFilter`; iOS code usually sets the
+    /// name). Default nil: normal source-over.
+    ///
+    ///     layer.compositingFilter = "multiplyBlendMode"     // or "CIMultiplyBlendMode"
+    ///
+    /// The layer and its whole subtree are rendered as one isolated group (offscreen, like
+    /// group opacity or a mask; its opacity and mask apply to the group), which is then
+    /// combined with the backdrop — everything drawn before it, up to the nearest enclosing
+    /// group (an ancestor with a mask, group opacity below 1, or a blend mode of its own) — by
+    /// the W3C Compositing and Blending formulas on premultiplied colour:
+    /// `co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs)`, `αo = αs + αb − αs·αb`.
+    ///
+    /// Names (case-insensitive, with or without the `CI` prefix and the `BlendMode` /
+    /// `Compositing` suffix): multiply, screen, overlay, darken, lighten, colorDodge, colorBurn,
+    /// hardLight, softLight, difference, exclusion, hue, saturation, color, luminosity;
+    /// `plusL` / `plusLighter` (added, clamped), `plusD` / `plusDarker`; the Porter–Duff
+    /// operators sourceOver, sourceIn, sourceOut, sourceAtop, destinationIn, destinationOut,
+    /// destinationOver, destinationAtop, xor, copy, clear. Operators that clear where the
+    /// layer draws nothing (copy, clear, sourceIn, sourceOut, destinationIn, destinationAtop)
+    /// act on the whole backdrop group. `"destinationOut"` on a sublayer of a `mask` cuts that
+    /// sublayer's shape out of the mask.
+    ///
+    /// Anything else (another name, a non-string value) composites normally and is reported
+    /// once per process on standard error. Read when the frame is snapshot; not animatable.
     open var compositingFilter: Any? {
         get { _extras["compositingFilter"] }
         set { setValue(newValue, forKey: "compositingFilter") }

@@ -64,6 +64,8 @@ struct _LayerState {
     var isGeometryFlipped = false
     /// `wantsExtendedDynamicRangeContent` (accepted, no effect).
     var wantsExtendedDynamicRangeContent = false
+    /// How this layer's `mask` is read (`CALayer._maskMode`, a Flipbook extension).
+    var maskMode: _LayerMaskMode = .alpha
 
     /// The matrix sublayers see, as `sublayerTransform` (applied about the anchor point `c`):
     /// with `isGeometryFlipped`, the reflection `F` of the bounds about their horizontal centre

@@ -157,6 +157,9 @@ extension CALayer {
             cornerCurve: s.cornerCurve
         )
         node.particles = particles   // before anyone else sees the node
+        // A Flipbook layer with no custom keys has no compositingFilter: no lookup.
+        if !extras.isEmpty { node.compositingMode = _CompositingFilter.blendMode(extras["compositingFilter"]) }
+        node.maskMode = s.maskMode
         return node
     }
 

@@ -109,6 +109,20 @@ public final class RenderLayer: @unchecked Sendable {
     public let cornerCurve: CALayerCornerCurve
     /// Composited with plus-lighter (its colours added): a particle of an `additive` emitter.
     public let blendsAdditively: Bool
+    /// How the layer — its whole subtree, as one isolated group — is composited onto what is
+    /// behind it: `CALayer.compositingFilter` read once when the snapshot is built
+    /// (`_CompositingFilter`; `.normal` for nil and for names Flipbook does not know). Set by
+    /// the snapshot builder before the node is returned, never written after (like
+    /// ``particles``).
+    package internal(set) var compositingMode: CGBlendMode = .normal
+    /// How ``mask`` is read (`CALayer._maskMode`, a Flipbook extension). Set by the snapshot
+    /// builder before the node is returned, never written after.
+    package internal(set) var maskMode: _LayerMaskMode = .alpha
+    /// Whether a sublayer, or one of their sublayers…, composites with a mode other than normal
+    /// (masks' content not counted): the compositor then does not isolate this layer's
+    /// sublayers in a `masksToBounds` offscreen group of its own making, which would hide the
+    /// backdrop from them. Computed once, from the sublayers' nodes.
+    package let blendsInSubtree: Bool
 
     public init(
         name: String? = nil,
@@ -151,6 +165,9 @@ public final class RenderLayer: @unchecked Sendable {
         self.gradient = gradient; self.isTransformLayer = isTransformLayer
         self.sortsSublayersByDepth = sortsSublayersByDepth; self.tint = tint; self.cornerCurve = cornerCurve
         self.blendsAdditively = blendsAdditively
+        var blends = false
+        for s in sublayers where s.compositingMode != .normal || s.blendsInSubtree { blends = true; break }
+        self.blendsInSubtree = blends
     }
 
     /// Tears the subtree down with an explicit stack: each node about to die (uniquely

@@ -223,10 +223,17 @@ enum _PaintSource {
 }
 
 extension CGBlendMode {
-    /// The raster mode; modes Flipbook does not implement draw as `.normal` (listed on ``CGBlendMode``).
-    var _raster: RasterBlendMode {
+    /// The raster mode (`BlendModes`' formulas), one for one.
+    package var _raster: RasterBlendMode {
         switch self {
-        case .normal, .colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity: return .normal
+        case .normal: return .normal
+        case .colorDodge: return .colorDodge
+        case .colorBurn: return .colorBurn
+        case .softLight: return .softLight
+        case .hue: return .hue
+        case .saturation: return .saturation
+        case .color: return .color
+        case .luminosity: return .luminosity
         case .multiply: return .multiply
         case .screen: return .screen
         case .overlay: return .overlay

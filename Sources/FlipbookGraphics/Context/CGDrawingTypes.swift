@@ -46,11 +46,10 @@ public enum CGInterpolationQuality: Int32, Sendable, Hashable {
 
 /// How drawing combines with what is already in the context (Apple's `CGBlendMode`; raw values
 /// as in Core Graphics). The formulas (premultiplied colour, per channel) are in
-/// `FlipbookRaster`'s `BlendModes` and the Drawing article. Implemented exactly: normal, multiply,
-/// screen, overlay, darken, lighten, difference, exclusion, hardLight, clear, copy, sourceIn,
-/// sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut, destinationAtop, xor,
-/// plusDarker, plusLighter. Not implemented (drawn as `.normal`): colorDodge, colorBurn,
-/// softLight, hue, saturation, color, luminosity.
+/// `FlipbookRaster`'s `BlendModes` and the Drawing article. Every mode is implemented: the
+/// Porter–Duff operators and the separable modes with integer formulas rounded once (exact), and
+/// colorDodge, colorBurn, softLight, hue, saturation, color and luminosity (the W3C
+/// Compositing and Blending formulas, in floating point, rounded once to nearest).
 public enum CGBlendMode: Int32, Sendable, Hashable, CaseIterable {
     case normal = 0
     case multiply = 1

@@ -1,4 +1,5 @@
 import CFlipbookKernels
+import Flipbook
 import FlipbookRaster
 import FlipbookPixels
 /// A device-space window onto pixels: pixel `(x, y)` of the device lives at
@@ -166,6 +167,9 @@ enum _BandExecutor {
     /// ``run(_:indices:frame:scratch:)`` with `draws = unmanagedDraws(ops)` (kept with a plan).
     static func run(_ ops: [_Op], draws: [Unmanaged<_Draw>?], indices: [Int32], frame: _Target, scratch: _WorkerScratch) {
         var stack: [_Target] = [frame]
+        // Each level's pixels that hold values: the band for the frame, a group's push bounds
+        // ∩ the band (the rest of a group buffer is stale; see `zero(_:outside:within:)`).
+        var valid: [_IRect] = [frame.rect]
         let count = indices.count
         for (k, j) in indices.enumerated() {
             let i = Int(j)
@@ -186,17 +190,27 @@ enum _BandExecutor {
                 let r = b.intersection(frame.rect)
                 for y in r.y0..<max(r.y0, r.y1) { (t.row(y) + r.x0).update(repeating: 0, count: r.x1 - r.x0) }
                 stack.append(t)
-            case .pop(let b, let alpha, let mode, let masked, let clip):
-                let src = stack.removeLast()
-                var mask: _Target? = nil
-                if masked { mask = stack.removeLast() }
+                valid.append(r)
+            case .pop(let b, let alpha, let mode, let maskMode, let clip):
+                let src = stack.removeLast(), srcValid = valid.removeLast()
+                var mask: _Target? = nil, maskValid = _IRect.empty
+                if maskMode != nil { mask = stack.removeLast(); maskValid = valid.removeLast() }
                 var r = b.intersection(frame.rect)
+                if case .blend(let m) = mode, !m.isBounded {
+                    // An unbounded operator (copy, sourceIn…) acts on the whole backdrop group:
+                    // where the group drew nothing its source is transparent.
+                    r = valid[valid.count - 1]
+                    zero(src, outside: srcValid, within: r)
+                }
+                // An inverted mask (or an unbounded mode) reads the mask outside where it drew.
+                if let mask { zero(mask, outside: maskValid, within: r) }
                 var coverage: UnsafeMutablePointer<UInt8>? = nil
                 if !clip.isEmpty {
                     for s in clip { if let p = s.pixelRect { r = r.intersection(p) } }
                     if clip.contains(where: { $0.pixelRect == nil }), !r.isEmpty { coverage = coverageMask(clip, r, scratch) }
                 }
-                composite(src, mask: mask, onto: stack[stack.count - 1], rect: r, alpha: alpha, mode: mode, coverage: coverage)
+                composite(src, mask: mask, maskMode: maskMode ?? .alpha, onto: stack[stack.count - 1], rect: r,
+                          alpha: alpha, mode: mode, coverage: coverage)
             case .tint(let b, let c):
                 let t = stack[stack.count - 1], r = b.intersection(frame.rect)
                 for y in r.y0..<max(r.y0, r.y1) { SpanBlend.modulate(t.row(y) + r.x0, count: r.x1 - r.x0, tint: c) }
@@ -204,11 +218,32 @@ enum _BandExecutor {
         }
     }
 
-    /// Puts a group back: `k = alpha` (× the mask's alpha, × the clip coverage `coverage`, a
-    /// dense mask over `r`, each with exact rounding), s' = div255(s·k),
-    /// d' = min(255, s' + div255(d·(255 − s'.a))) (or plus).
-    static func composite(_ src: _Target, mask: _Target?, onto dst: _Target, rect r: _IRect,
-                          alpha: UInt32, mode: _GroupMode, coverage: UnsafeMutablePointer<UInt8>? = nil) {
+    /// Zeroes `t`'s pixels in `r` outside `valid` (a group buffer's stale pixels, where its
+    /// push did not clear it, before they are read as transparent).
+    static func zero(_ t: _Target, outside valid: _IRect, within r: _IRect) {
+        let v = valid.intersection(r)
+        if r.isEmpty || v == r { return }    // the usual case: nothing outside
+        for y in r.y0..<r.y1 {
+            let row = t.row(y)
+            if v.isEmpty || y < v.y0 || y >= v.y1 {
+                (row + r.x0).update(repeating: 0, count: r.x1 - r.x0)
+                continue
+            }
+            if v.x0 > r.x0 { (row + r.x0).update(repeating: 0, count: v.x0 - r.x0) }
+            if r.x1 > v.x1 { (row + v.x1).update(repeating: 0, count: r.x1 - v.x1) }
+        }
+    }
+
+    /// Puts a group back: `k = alpha` (× the mask's factor `maskMode.factor(m)` — its alpha,
+    /// luminance or their inverse —, × the clip coverage `coverage`, a dense mask over `r`,
+    /// each with exact rounding), s' = div255(s·k), then
+    ///
+    /// - over: d' = min(255, s' + div255(d·(255 − s'.a)));
+    /// - plus: d' = min(255, s' + d);
+    /// - blend(m): d' = `BlendModes.blend(s', d, mode: m)` (W3C blend modes and Porter–Duff
+    ///   operators, rounded once; docs/compositor.md, "Blend modes").
+    static func composite(_ src: _Target, mask: _Target?, maskMode: _LayerMaskMode = .alpha, onto dst: _Target,
+                          rect r: _IRect, alpha: UInt32, mode: _GroupMode, coverage: UnsafeMutablePointer<UInt8>? = nil) {
         if r.isEmpty { return }
         let w = r.x1 - r.x0
         if mask == nil && mode == .over {
@@ -219,16 +254,42 @@ enum _BandExecutor {
             }
             return
         }
+        if case .blend(let m) = mode {
+            blend(src, mask: mask, maskMode: maskMode, onto: dst, rect: r, alpha: alpha, mode: m, coverage: coverage)
+            return
+        }
+        let plus = mode == .plus
         for y in r.y0..<r.y1 {
             let s = src.row(y), d = dst.row(y), m = mask?.row(y)
             let c = coverage.map { $0 + (y - r.y0) * w - r.x0 }
             for x in r.x0..<r.x1 {
                 var k = alpha
-                if let m { k = PixelMath.mul8(k, m[x] >> 24) }
+                if let m { k = PixelMath.mul8(k, maskMode.factor(m[x])) }
                 if let c { k = PixelMath.mul8(k, UInt32(c[x])) }
                 if k == 0 { continue }
                 let p = k == 255 ? s[x] : PixelMath.scale(s[x], k)
-                d[x] = mode == .over ? PixelMath.over(p, d[x]) : PixelMath.plus(p, d[x])
+                d[x] = plus ? PixelMath.plus(p, d[x]) : PixelMath.over(p, d[x])
+            }
+        }
+    }
+
+    /// `composite` with a blend mode (scalar: `BlendModes.blend` per pixel; no allocation, the
+    /// mode resolved per pixel by a switch the optimizer hoists where it can). A transparent
+    /// source pixel leaves a bounded mode's destination alone (skipped).
+    static func blend(_ src: _Target, mask: _Target?, maskMode: _LayerMaskMode, onto dst: _Target, rect r: _IRect,
+                      alpha: UInt32, mode: RasterBlendMode, coverage: UnsafeMutablePointer<UInt8>?) {
+        let w = r.x1 - r.x0
+        let bounded = mode.isBounded
+        for y in r.y0..<r.y1 {
+            let s = src.row(y), d = dst.row(y), m = mask?.row(y)
+            let c = coverage.map { $0 + (y - r.y0) * w - r.x0 }
+            for x in r.x0..<r.x1 {
+                var k = alpha
+                if let m { k = PixelMath.mul8(k, maskMode.factor(m[x])) }
+                if let c { k = PixelMath.mul8(k, UInt32(c[x])) }
+                let p = k == 255 ? s[x] : k == 0 ? 0 : PixelMath.scale(s[x], k)
+                if p == 0 && bounded { continue }
+                d[x] = BlendModes.blend(p, d[x], mode: mode)
             }
         }
     }

@@ -151,9 +151,14 @@ final class _Draw: Sendable {
     }
 }
 
-/// How a finished offscreen group is put back.
+/// How a finished offscreen group is put back: source-over, the saturating sum (`plus`, a
+/// crossfade's halves, an additive particle, `plusLighter`), or another blend mode of
+/// `BlendModes` (a layer's `compositingFilter`, `_Planner.groupMode`).
 
-enum _GroupMode: Sendable { case over, plus }
+enum _GroupMode: Sendable, Equatable {
+    case over, plus
+    case blend(RasterBlendMode)
+}
 
 /// The flat, device-space program the planner produces and the band executor runs.
 
@@ -161,11 +166,12 @@ enum _Op: Sendable {
     case draw(_Draw)
     /// Start an offscreen group (transparent) over `bounds`.
     case push(bounds: _IRect)
-    /// Composite the top group into the one below with `alpha` (0…255). When `masked`, the
-    /// stack is `[…, parent, mask, content]` and the content is also multiplied by the mask's
-    /// alpha; both are popped.
+    /// Composite the top group into the one below with `alpha` (0…255). With a `mask` mode, the
+    /// stack is `[…, parent, mask, content]` and the content is also multiplied by the mask read
+    /// that way (`_LayerMaskMode.factor`: its alpha, luminance, or their inverse); both are
+    /// popped. Nil: no mask.
     /// `clip`: shapes whose coverage multiplies the content (a `masksToBounds` clip applied once).
-    case pop(bounds: _IRect, alpha: UInt32, mode: _GroupMode, masked: Bool, clip: [_Shape])
+    case pop(bounds: _IRect, alpha: UInt32, mode: _GroupMode, mask: _LayerMaskMode?, clip: [_Shape])
     /// Multiply the top group's pixels over `bounds` by a premultiplied tint `(tr, tg, tb, ta)`:
     /// `p' = (div255(r·tr), div255(g·tg), div255(b·tb), div255(a·ta))` — a replicator
     /// instance's colour multiplier (straight `(R, G, B, A)` → tint `(R·A, G·A, B·A, A)`).

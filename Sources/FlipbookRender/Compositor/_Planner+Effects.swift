@@ -53,6 +53,8 @@ extension _Planner {
             layer(l, parent: parent, clips: clips, opacity: 1, offset: offset, ignoreTransition: true)
             endGroup(b, alpha: k, mode: .plus)
         }
-        endGroup(g, alpha: Self.alpha(opacity), mode: .over)
+        // The layer's compositing filter applies to the combined picture (its pictures were
+        // planned without it).
+        endGroup(g, alpha: Self.alpha(opacity), mode: Self.filterMode(l))
     }
 }

@@ -131,7 +131,7 @@ struct _Planner {
         content = content.intersection(frame)
         for c in clip { content = content.intersection(c.bounds) }
         ops[index] = .push(bounds: content)
-        ops.append(.pop(bounds: content, alpha: 255, mode: .over, masked: false, clip: clip))
+        ops.append(.pop(bounds: content, alpha: 255, mode: .over, mask: nil, clip: clip))
     }
 
     // MARK: Groups
@@ -142,8 +142,11 @@ struct _Planner {
     }
 
     /// Closes the group opened at `index` (and, when `maskIndex` is given, the mask group
-    /// opened before it): bounds are the union of everything drawn inside.
-    mutating func endGroup(_ index: Int, alpha: UInt32, mode: _GroupMode, maskIndex: Int? = nil) {
+    /// opened before it, read as `maskMode`): bounds are the union of everything drawn inside —
+    /// within the mask's, unless the mask is inverted (then the content shows where the mask
+    /// draws nothing).
+    mutating func endGroup(_ index: Int, alpha: UInt32, mode: _GroupMode, maskIndex: Int? = nil,
+                           maskMode: _LayerMaskMode = .alpha) {
         var content = _IRect.empty
         for op in ops[(index + 1)...] { content = content.union(op.bounds) }
         content = content.intersection(frame)
@@ -152,9 +155,26 @@ struct _Planner {
             var maskBounds = _IRect.empty
             for op in ops[(m + 1)..<index] { maskBounds = maskBounds.union(op.bounds) }
             ops[m] = .push(bounds: maskBounds.intersection(frame))
-            content = content.intersection(maskBounds)
+            if !maskMode.isInverted { content = content.intersection(maskBounds) }
         }
-        ops.append(.pop(bounds: content, alpha: alpha, mode: mode, masked: maskIndex != nil, clip: []))
+        ops.append(.pop(bounds: content, alpha: alpha, mode: mode, mask: maskIndex == nil ? nil : maskMode, clip: []))
+    }
+
+    /// How `l`'s group is composited: its compositing filter's mode, else `plus` for an
+    /// additive particle, else source-over.
+    static func groupMode(_ l: RenderLayer) -> _GroupMode {
+        let m = filterMode(l)
+        return m == .over && l.blendsAdditively ? .plus : m
+    }
+
+    /// The group mode of `l.compositingMode` alone (plusLighter is the `plus` group mode, its
+    /// exact equal: `div255((S + D)·255)` clamped is `min(255, S + D)`).
+    static func filterMode(_ l: RenderLayer) -> _GroupMode {
+        switch l.compositingMode {
+        case .normal: return .over
+        case .plusLighter: return .plus
+        case let m: return .blend(m._raster)
+        }
     }
 
     // MARK: The tree walk
@@ -187,7 +207,7 @@ struct _Planner {
             } else {
                 planSublayers(Self.depthOrder(l.sublayers, parent: sub), parent: sub, clips: clips, opacity: opacity)
             }
-            closeGroups(l, groupIndex, nil, inherited: inherited, own: own)
+            closeGroups(l, groupIndex, nil, inherited: inherited, own: own, mode: l.blendsAdditively ? .plus : .over)
             return
         }
         var tinted = !(l.tint?.isIdentity ?? true)
@@ -198,8 +218,11 @@ struct _Planner {
             directTint = PixelMath.premultipliedColor(r: Double(t.red), g: Double(t.green), b: Double(t.blue), a: Double(t.alpha))
             tinted = false
         }
+        // A compositing filter's mode applies to the layer's group; within a transition's
+        // pictures (`ignoreTransition`) it is left to the transition's group.
+        let mode = ignoreTransition ? (l.blendsAdditively ? .plus : .over) : Self.groupMode(l)
         let group = (l.allowsGroupOpacity && own < 1 && Self.drawingCount(l, limit: 2) > 1) || l.mask != nil || tinted
-            || l.blendsAdditively
+            || mode != .over
         var maskIndex: Int? = nil
         if let mask = l.mask {
             maskIndex = beginGroup()
@@ -221,10 +244,13 @@ struct _Planner {
         var clipGroup: (index: Int, shapes: [_Shape])? = nil
         if l.masksToBounds {
             guard let s = shape(l.bounds, h, radii: radii(l), continuous: Self.continuous(l), aliased: Self.aliasedEdges(l)) else {
-                closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
+                closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own, mode: mode)
                 return
             }
-            if Self.clipsSeveralDraws(l) {
+            // Not when a sublayer blends with the backdrop: an offscreen group of the clip's
+            // own would hide it (Core Animation clips rectangles without one). The clip then
+            // goes into each draw, as for a single one.
+            if Self.clipsSeveralDraws(l) && !l.blendsInSubtree {
                 clipGroup = (beginGroup(), clips + [s])
                 childClips = []
                 ownClipGroup = s.bounds
@@ -263,7 +289,7 @@ struct _Planner {
         }
         if let g = clipGroup { endClipGroup(g.index, clip: g.shapes) }
         if drawsOwn { border(l, h, clips: clips, opacity: drawOpacity) }
-        closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own)
+        closeGroups(l, groupIndex, maskIndex, inherited: inherited, own: own, mode: mode)
     }
 
     /// Sublayers at least this many are planned in chunks on `parallelism` threads.
@@ -375,7 +401,8 @@ struct _Planner {
         return ww > 0 && (zz / ww).isFinite ? zz / ww : -Double.infinity
     }
 
-    mutating func closeGroups(_ l: RenderLayer, _ groupIndex: Int?, _ maskIndex: Int?, inherited: Double, own: Double) {
+    mutating func closeGroups(_ l: RenderLayer, _ groupIndex: Int?, _ maskIndex: Int?, inherited: Double, own: Double,
+                              mode: _GroupMode = .over) {
         if let g = groupIndex, let t = l.tint, !t.isIdentity, !Self.tintsContentsDirectly(l) {
             // The instance's colour multiplier on the group's pixels, before it is composited.
             var content = _IRect.empty
@@ -384,7 +411,7 @@ struct _Planner {
             ops.append(.tint(bounds: content.intersection(frame), color: c))
         }
         if let g = groupIndex {
-            endGroup(g, alpha: Self.alpha(inherited * own), mode: l.blendsAdditively ? .plus : .over, maskIndex: maskIndex)
+            endGroup(g, alpha: Self.alpha(inherited * own), mode: mode, maskIndex: maskIndex, maskMode: l.maskMode)
         }
     }
 
