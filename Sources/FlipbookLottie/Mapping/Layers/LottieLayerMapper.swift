@@ -29,8 +29,8 @@ import Flipbook
 ///   precomposition's layers mapped on the clock `clock.precomposed(startTime: st, stretch:
 ///   sr)`, or, with time remapping, `clock.remapped { tm(f) · fps }` (``LottieClock``).
 ///   Cycles and nesting deeper than ``maximumPrecompositionDepth`` are not drawn (warned).
-/// - **Blend modes** (`bm`): the transform layer's `compositingFilter` (the matte container's
-///   when there is a matte, so the matted result is blended).
+/// - **Blend modes** (`bm`): the `compositingFilter` of the outermost layer of the chain (the
+///   matte container's when there is a matte), so the layer's whole result is blended.
 /// - **Effects**, 3D cameras, unknown layer types: not drawn, one warning per kind.
 package final class LottieLayerMapper {
     package let context: LottieMappingContext
@@ -85,6 +85,8 @@ package final class LottieLayerMapper {
                 guard let matted = matte(node, source: s, mode: mode, in: scope) else { continue }
                 node = matted
             }
+            // On the outermost layer: the layer's whole result (masked, matted) is blended.
+            applyBlendMode(l.blendMode, to: node, path: "\(path)[\(i)]")
             out.append(node)
         }
         return out
@@ -127,7 +129,6 @@ package final class LottieLayerMapper {
             x.mask = m.layer
             if m.luminance { LottieMaskModes.set(.luminance, on: x) }
         }
-        if l.matteMode == nil || l.matteMode == 0 || isMatte { applyBlendMode(l.blendMode, to: x, path: lp) }
         for (j, e) in l.effects.enumerated() where e.enabled {
             warnOnce("effect", key: "\(e.type)", path: "\(lp).ef[\(j)]",
                      "the effect \(e.name.map { "\"\($0)\" " } ?? "")(type \(e.type)) is not drawn")
