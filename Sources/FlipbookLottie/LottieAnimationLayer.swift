@@ -40,7 +40,7 @@ public final class LottieAnimationLayer: CALayer, FlipbookPresentationCopying {
     /// How ``play(completion:)`` and the other `play` methods repeat (default `.playOnce`).
     /// Changing it during a play continues the play from the current frame with the new mode.
     public var loopMode: LottieLoopMode = .playOnce {
-        didSet { if _isModel, oldValue != loopMode { updateInFlightPlay() } }
+        didSet { if _isModel, !_isStarting, oldValue != loopMode { updateInFlightPlay() } }
     }
 
     /// The playback rate (default 1; 2 plays twice as fast; negative plays backwards). Changing
@@ -83,6 +83,8 @@ public final class LottieAnimationLayer: CALayer, FlipbookPresentationCopying {
 
     /// False on presentation copies (they never rebuild or play).
     private var _isModel = true
+    /// True while a `play` call sets ``loopMode`` (the play in flight is replaced, not updated).
+    private var _isStarting = false
 
     // MARK: Lifecycle
 
@@ -316,7 +318,11 @@ public final class LottieAnimationLayer: CALayer, FlipbookPresentationCopying {
     private func start(from: Double, to: Double, loopMode mode: LottieLoopMode?, completion block: LottieCompletionBlock?,
                        continuing: Completion? = nil) {
         guard let animation, _isModel else { return }
-        if let mode { loopMode = mode }
+        if let mode {
+            _isStarting = true
+            loopMode = mode
+            _isStarting = false
+        }
         let lo = Double(animation.startFrame), hi = Double(animation.endFrame)
         var from = min(max(from, lo), hi), to = min(max(to, lo), hi)
         if animationSpeed < 0 { swap(&from, &to) }

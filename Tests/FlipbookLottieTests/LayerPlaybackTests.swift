@@ -207,11 +207,23 @@ import FlipbookRender
         #expect(p.completions.count == 3 && p.completions[2] == (false, 3.5))
         #expect(p.drawnFrame(at: 10) == 0)
 
+        // Changing the loop mode during a play continues it from the frame shown (no
+        // completion); a play that sets the loop mode interrupts the one in flight once
+        // (false) and, starting inside its range, resumes from the frame shown (5 → 10).
+        p.run { p.layer.play(fromFrame: 0, toFrame: 30, completion: p.done()) }
+        p.advance(to: 4)
+        p.run { p.layer.loopMode = .repeat(2) }
+        #expect(p.completions.count == 3 && p.drawnFrame(at: 4) == 5 && p.drawnFrame(at: 7) == 5)
+        p.run { p.layer.play(fromFrame: 0, toFrame: 10, loopMode: .playOnce, completion: p.done()) }
+        p.advance(to: 4.5)
+        #expect(p.completions.count == 5 && p.completions[3] == (false, 4) && p.completions[4] == (true, 4.5))
+        p.advance(to: 5)
+
         // Setting currentFrame interrupts too.
         p.run { p.layer.play(fromFrame: 0, toFrame: 30, completion: p.done()) }
-        p.advance(to: 5)
+        p.advance(to: 6)
         p.run { p.layer.currentFrame = 77 }
-        #expect(p.completions.count == 4 && p.completions[3] == (false, 5))
+        #expect(p.completions.count == 6 && p.completions[5] == (false, 6))
     }
 
     /// Markers: play(fromMarker:toMarker:) and play(marker:).

@@ -12,8 +12,11 @@ import Flipbook
 ///     │          chain                 alpha, inverted alpha, luminance or inverted luminance
 ///     └─ parent chain                 one transform-only copy per ancestor (`parent`),
 ///        └─ …                           outermost first: no opacity, no content
-///           └─ transform layer          the layer's transform, opacity, masks (`mask`), blend
+///           └─ transform layer          the layer's transform, opacity and masks (`mask`)
 ///              └─ content                shapes, solid, image, precomp container or text
+///
+/// The chain's outermost layer carries the in/out `hidden` keyframes; the outermost of all (the
+/// matte container when there is one) the blend mode.
 ///
 /// - **Transform**: ``LottieTransformMapper`` (anchorPoint / position / transform factors /
 ///   opacity). The content sits in the Lottie layer's own coordinates inside it.
