@@ -207,11 +207,18 @@ package enum LottieTransformMapper {
         return Factor(initial: initial, animations: [a])
     }
 
-    /// Key times and root frames of every whole root frame of the timeline (and its ends).
+    /// The most samples a per-frame sampled track takes: a longer timeline is sampled every
+    /// `⌈frames / maximumSamples⌉` frames (a bound for hostile `op`; 100 000 frames is
+    /// 55 minutes at 30 fps).
+    package static let maximumSamples = 100_000
+
+    /// Key times and root frames of every whole root frame of the timeline (and its ends), or
+    /// of every n-th one past ``maximumSamples``.
     static func sampleTimes(_ clock: LottieClock) -> (keyTimes: [Double], roots: [Double]) {
         var roots = [clock.start]
-        var r = clock.start.rounded(.down) + 1
-        while r < clock.end { roots.append(r); r += 1 }
+        let step = max(1, ((clock.end - clock.start) / Double(maximumSamples)).rounded(.up))
+        var r = clock.start.rounded(.down) + step
+        while r < clock.end { roots.append(r); r += step }
         if clock.end > clock.start { roots.append(clock.end) }
         return (roots.map { clock.keyTime(forRoot: $0) }, roots)
     }

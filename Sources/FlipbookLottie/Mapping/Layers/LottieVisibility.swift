@@ -9,7 +9,8 @@ import Flipbook
 /// its frame, so that the frame itself — however its time rounds — shows the new state: a layer
 /// with `ip = 10` is drawn at frame 10 and not at 9.99. On an affine clock the switches fall at
 /// the root frames of `ip` and `op`; under time remapping (or a reversed stretch) the state is
-/// taken at every whole root frame and switches just before the first frame that differs.
+/// taken at every whole root frame (``LottieTransformMapper/sampleTimes(_:)``) and switches
+/// just before the first frame that differs.
 package struct LottieVisibility {
     /// `hidden` at the timeline's start.
     package var initiallyHidden: Bool
@@ -31,11 +32,9 @@ package struct LottieVisibility {
             }
         } else {
             states[0].visible = visible(local: clock.localFrame(atRoot: clock.start))
-            var r = clock.start.rounded(.down) + 1
-            while r < clock.end {
+            for r in LottieTransformMapper.sampleTimes(clock).roots.dropFirst() where r < clock.end {
                 let v = visible(local: clock.localFrame(atRoot: r))
                 if v != states[states.count - 1].visible { states.append((r, v)) }
-                r += 1
             }
         }
         initiallyHidden = !states[0].visible
