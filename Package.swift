@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "FlipbookLottie",
             dependencies: [
-                "Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookScene",
+                "Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookJPEG", "FlipbookScene",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings

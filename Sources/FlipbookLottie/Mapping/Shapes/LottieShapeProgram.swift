@@ -1,0 +1,438 @@
+import Foundation
+import Flipbook
+
+/// The analysed items of one shape list (a shape layer's `shapes`, a glyph's shapes): every
+/// visible shape, group, modifier, repeater and style numbered, each style's and modifier's
+/// **scope** found, and the evaluation of the outlines at any frame with Lottie's semantics.
+///
+/// **Scopes.** Items are listed top-most first. A style (`fl`, `st`, `gf`, `gs`) draws the
+/// shapes listed before it in its group, and those of the groups listed before it (all their
+/// nested shapes). A modifier (`tm`, `rd`, `pb`) changes the shapes listed before it in its
+/// group and nested groups — whatever styles draw them, before or after the modifier (as
+/// lottie-web and ThorVG apply them); modifiers apply innermost first, then in list order. A
+/// repeater (`rp`) repeats what is listed before it; styles after it draw every copy.
+///
+/// **Evaluation** (``instances(atFrame:)``): each shape's subpaths in its own coordinates,
+/// after its modifiers, with the **links** that take it out to the shape list's coordinates:
+/// its groups' transforms and the repeater copies' transforms, innermost first. A style's
+/// outline (``path(style:atFrame:selection:allCurves:override:)``) is the union of its
+/// shapes, each taken through its links up to the style's own group (whose transform the
+/// style's layer inherits from its container layer). Hidden items (`hd`) are left out.
+final class LottieShapeProgram: @unchecked Sendable {
+    /// The most copies a repeater makes (documented clamp; hostile files ask for 10⁹).
+    static let maximumCopies = 1000
+
+    final class Group {
+        let id: Int
+        let path: String
+        let transform: LottieTransform?
+        var nodes: [Node] = []
+        init(id: Int, path: String, transform: LottieTransform?) { self.id = id; self.path = path; self.transform = transform }
+    }
+
+    enum Node {
+        case shape(Int)
+        case group(Group)
+        case modifier(Int)
+        case repeater(Int)
+        case style(Int)
+        case merge(Int)
+    }
+
+    struct Shape {
+        var kind: LottieShapeItem.Kind
+        var path: String
+        /// Modifiers and repeaters applying to it, in the order they apply.
+        var modifiers: [Int] = []
+        var repeaters: [Int] = []
+        /// The groups between it and the shape list, innermost first.
+        var groups: [Int] = []
+        /// For the outline a merge paths item makes of the shapes before it: the merge.
+        var merge: Int?
+    }
+
+    enum ModifierKind {
+        case trim(LottieTrim)
+        case roundedCorners(LottieAnimated<LottieVector>)
+        case puckerBloat(LottieAnimated<LottieVector>)
+    }
+
+    struct Modifier {
+        var kind: ModifierKind
+        var path: String
+        var scope: [Int] = []
+        var isAnimated: Bool {
+            switch kind {
+            case let .trim(t): return t.start.isAnimated || t.end.isAnimated || t.offset.isAnimated
+            case let .roundedCorners(r): return r.isAnimated
+            case let .puckerBloat(a): return a.isAnimated
+            }
+        }
+        /// True for modifiers whose result on one shape depends on the others.
+        var spansShapes: Bool { if case let .trim(t) = kind { return t.individually }; return false }
+    }
+
+    struct Repeater {
+        var value: LottieRepeater
+        var path: String
+        var group: Int
+        var scope: [Int] = []
+        var isAnimated: Bool {
+            let t = value.transform
+            return value.copies.isAnimated || value.offset.isAnimated || LottieGroupTransform.isGeometryAnimated(t)
+        }
+    }
+
+    struct Style {
+        var kind: LottieShapeItem.Kind
+        var path: String
+        var group: Group
+        var scope: [Int] = []
+    }
+
+    struct Merge {
+        var mode: Int
+        var path: String
+        var group: Int
+        /// The shape standing for the merged outline.
+        var shape: Int
+        var scope: [Int] = []
+    }
+
+    private(set) var root: Group
+    private(set) var groups: [Group] = []
+    private(set) var shapes: [Shape] = []
+    private(set) var modifiers: [Modifier] = []
+    private(set) var repeaters: [Repeater] = []
+    private(set) var styles: [Style] = []
+    private(set) var merges: [Merge] = []
+
+    /// Analyses `items` (JSON path `path`), warning on `context` about items not drawn exactly.
+    init(items: [LottieShapeItem], path: String, context: LottieMappingContext?) {
+        root = Group(id: 0, path: path, transform: nil)
+        groups = [root]
+        root = build(items, path: path, id: 0, transform: nil, context: context)
+        groups[0] = root
+        _ = walk(root, groupChain: [])
+    }
+
+    private func build(_ items: [LottieShapeItem], path: String, id: Int, transform: LottieTransform?,
+                       context: LottieMappingContext?) -> Group {
+        // A `tr` item left among the items (outside a group's last place) transforms the list.
+        var transform = transform
+        for item in items where !item.hidden { if case let .transform(t) = item.kind { transform = t } }
+        let g = Group(id: id, path: path, transform: transform)
+        if id < groups.count { groups[id] = g }
+        for (i, item) in items.enumerated() where !item.hidden {
+            let p = path.isEmpty ? "[\(i)]" : "\(path)[\(i)]"
+            switch item.kind {
+            case .rectangle, .ellipse, .polystar, .path:
+                shapes.append(Shape(kind: item.kind, path: p))
+                g.nodes.append(.shape(shapes.count - 1))
+            case let .group(sub, t):
+                let gid = groups.count
+                groups.append(g)   // placeholder, replaced in build
+                let child = build(sub, path: "\(p).it", id: gid, transform: t, context: context)
+                groups[gid] = child
+                g.nodes.append(.group(child))
+            case .fill, .stroke, .gradientFill, .gradientStroke:
+                styles.append(Style(kind: item.kind, path: p, group: g))
+                g.nodes.append(.style(styles.count - 1))
+            case let .trim(t):
+                modifiers.append(Modifier(kind: .trim(t), path: p))
+                g.nodes.append(.modifier(modifiers.count - 1))
+            case let .roundedCorners(r):
+                modifiers.append(Modifier(kind: .roundedCorners(r), path: p))
+                g.nodes.append(.modifier(modifiers.count - 1))
+            case let .puckerBloat(a):
+                modifiers.append(Modifier(kind: .puckerBloat(a), path: p))
+                g.nodes.append(.modifier(modifiers.count - 1))
+            case let .repeater(r):
+                repeaters.append(Repeater(value: r, path: p, group: id))
+                g.nodes.append(.repeater(repeaters.count - 1))
+            case let .merge(mode):
+                // Mode 1 (merge) is the compound path the styles draw anyway.
+                guard (2...5).contains(mode) else { continue }
+                shapes.append(Shape(kind: item.kind, path: p, merge: merges.count))
+                merges.append(Merge(mode: mode, path: p, group: id, shape: shapes.count - 1))
+                g.nodes.append(.merge(merges.count - 1))
+            case .offsetPath:
+                context?.warn("offset path", path: p, "offset paths (op) are not applied: the shapes are drawn unexpanded")
+            case .transform:
+                break
+            case let .unknown(type):
+                let names = ["zz": "zig-zag", "tw": "twist", "no": "no style", "mm": "merge paths"]
+                context?.warn(names[type] ?? "shape item \(type)", path: p,
+                              "shape item type \"\(type)\" is not drawn; the other items are")
+            }
+        }
+        return g
+    }
+
+    /// Records scopes: returns the shapes of `g` (nested ones included), in file order.
+    private func walk(_ g: Group, groupChain: [Int]) -> [Int] {
+        var ids: [Int] = []
+        for node in g.nodes {
+            switch node {
+            case let .shape(s):
+                ids.append(s)
+            case let .group(h):
+                let sub = walk(h, groupChain: groupChain + [h.id])
+                for s in sub { shapes[s].groups.append(h.id) }
+                ids += sub
+            case let .modifier(m):
+                modifiers[m].scope = ids
+                for s in ids { shapes[s].modifiers.append(m) }
+            case let .repeater(r):
+                repeaters[r].scope = ids
+                for s in ids { shapes[s].repeaters.append(r) }
+            case let .style(s):
+                styles[s].scope = ids
+            case let .merge(m):
+                // The shapes before it become one: styles and modifiers after it see that one.
+                merges[m].scope = ids
+                ids = [merges[m].shape]
+            }
+        }
+        return ids
+    }
+
+    // MARK: Dependencies
+
+    /// What a style's outline depends on.
+    struct Dependencies {
+        var shapes: Set<Int> = []
+        var modifiers: Set<Int> = []
+        var groups: Set<Int> = []
+        var repeaters: Set<Int> = []
+    }
+
+    /// The shapes, modifiers, nested groups and repeaters a style's outline depends on, given
+    /// the repeaters whose copies its layers make (`selected`: their transforms are the layers').
+    func dependencies(ofStyle s: Int, selected: Set<Int>) -> Dependencies {
+        var d = Dependencies()
+        let style = styles[s]
+        var pending = style.scope
+        var mergeGroups: [(shape: Int, group: Int)] = []
+        while let id = pending.popLast() {
+            guard d.shapes.insert(id).inserted else { continue }
+            let shape = shapes[id]
+            for m in shape.modifiers where d.modifiers.insert(m).inserted && modifiers[m].spansShapes {
+                pending += modifiers[m].scope
+            }
+            if let m = shape.merge {
+                pending += merges[m].scope
+                for op in merges[m].scope { mergeGroups.append((op, merges[m].group)) }
+            }
+        }
+        // The groups between a merge's operands and the merge.
+        for (op, g) in mergeGroups {
+            for h in shapes[op].groups {
+                if h == g { break }
+                d.groups.insert(h)
+            }
+        }
+        for id in style.scope {
+            for g in shapes[id].groups {
+                if g == style.group.id { break }
+                d.groups.insert(g)
+            }
+        }
+        // Repeaters in the style's group or below it (outer ones are the layers' copies).
+        for id in style.scope {
+            for r in shapes[id].repeaters where !selected.contains(r)
+                && (repeaters[r].group == style.group.id || d.groups.contains(repeaters[r].group)) {
+                d.repeaters.insert(r)
+            }
+        }
+        return d
+    }
+
+    /// True when the style's outline changes with time.
+    func isAnimated(_ d: Dependencies) -> Bool {
+        d.shapes.contains { LottieShapeGeometry.isAnimated(shapes[$0].kind) }
+            || d.modifiers.contains { modifiers[$0].isAnimated }
+            || d.groups.contains { LottieGroupTransform.isGeometryAnimated(groups[$0].transform) }
+            || d.repeaters.contains { repeaters[$0].isAnimated }
+    }
+
+    // MARK: Evaluation
+
+    /// Where a shape's outline is taken to reach the shape list's coordinates.
+    enum Link: Equatable {
+        /// Out of group `id` (its transform).
+        case group(Int)
+        /// Copy `k` of repeater `r` (its transform for that copy).
+        case copy(repeater: Int, k: Int, CGAffineTransform)
+    }
+
+    struct Instance {
+        var shape: Int
+        var paths: [LottieBezier]
+        var links: [Link]
+    }
+
+    private let lock = NSLock()
+    private var cache: [(frame: Double, skipping: Set<Int>, instances: [Instance])] = []
+
+    /// Every shape's outline at local frame `f`, without the modifiers in `skipping` (cached
+    /// for the last few requests: the layers of one shape list ask for the same frame in turn).
+    func instances(atFrame f: Double, skipping: Set<Int> = []) -> [Instance] {
+        lock.lock()
+        if let hit = cache.first(where: { $0.frame == f && $0.skipping == skipping }) { lock.unlock(); return hit.instances }
+        lock.unlock()
+        let result = evaluate(root, f, override: nil, skipping: skipping)
+        lock.lock()
+        cache.append((f, skipping, result))
+        if cache.count > 6 { cache.removeFirst() }
+        lock.unlock()
+        return result
+    }
+
+    /// `override`: a shape drawn with this bezier instead of its own value (key values of a
+    /// path animation).
+    private func evaluate(_ g: Group, _ f: Double, override: (shape: Int, bezier: LottieBezier)?,
+                          skipping: Set<Int> = []) -> [Instance] {
+        var out: [Instance] = []
+        for node in g.nodes {
+            switch node {
+            case let .shape(s):
+                let paths: [LottieBezier]
+                if let o = override, o.shape == s { paths = [o.bezier] } else { paths = LottieShapeGeometry.paths(of: shapes[s].kind, atFrame: f) ?? [] }
+                out.append(Instance(shape: s, paths: paths, links: []))
+            case let .group(h):
+                var sub = evaluate(h, f, override: override, skipping: skipping)
+                for i in sub.indices { sub[i].links.append(.group(h.id)) }
+                out += sub
+            case let .modifier(m):
+                guard !skipping.contains(m) else { continue }
+                let scope = Set(modifiers[m].scope)
+                if out.allSatisfy({ scope.contains($0.shape) }) {
+                    apply(modifiers[m], to: &out, atFrame: f)
+                } else {
+                    // Shapes a merge consumed stay for the styles before it, unmodified.
+                    let indices = out.indices.filter { scope.contains(out[$0].shape) }
+                    var part = indices.map { out[$0] }
+                    apply(modifiers[m], to: &part, atFrame: f)
+                    for (i, inst) in zip(indices, part) { out[i] = inst }
+                }
+            case let .merge(m):
+                let merge = merges[m]
+                let scope = Set(merge.scope)
+                var operands: [[LottiePathBoolean.Ring]] = []
+                for inst in out where scope.contains(inst.shape) {
+                    var t = CGAffineTransform.identity
+                    for link in inst.links {
+                        switch link {
+                        case let .group(id): t = t.concatenating(LottieGroupTransform.matrix(groups[id].transform, atFrame: f))
+                        case let .copy(_, _, mt): t = t.concatenating(mt)
+                        }
+                    }
+                    operands.append(inst.paths.map { LottiePathBoolean.flatten($0, transform: t) })
+                }
+                let loops = LottiePathBoolean.combine(operands, mode: merge.mode)
+                out.append(Instance(shape: merge.shape, paths: loops.map(LottiePathBoolean.bezier), links: []))
+            case let .repeater(r):
+                let rep = repeaters[r].value
+                let n = Self.copies(rep, atFrame: f)
+                let offset = LottieShapeGeometry.at(rep.offset.value(atFrame: f), 0)
+                var copies: [Instance] = []
+                copies.reserveCapacity(out.count * n)
+                for k in 0..<n {
+                    let m = Self.repeaterTransform(rep.transform, multiplier: Double(k) + offset, atFrame: f)
+                    for var inst in out { inst.links.append(.copy(repeater: r, k: k, m)); copies.append(inst) }
+                }
+                out = copies
+            case .style:
+                break
+            }
+        }
+        return out
+    }
+
+    private func apply(_ m: Modifier, to out: inout [Instance], atFrame f: Double) {
+        switch m.kind {
+        case let .trim(t):
+            var shapes = out.map(\.paths)
+            LottieTrimModifier.apply(to: &shapes, start: LottieShapeGeometry.at(t.start.value(atFrame: f), 0),
+                                     end: LottieShapeGeometry.at(t.end.value(atFrame: f), 0),
+                                     offset: LottieShapeGeometry.at(t.offset.value(atFrame: f), 0), individually: t.individually)
+            for i in out.indices { out[i].paths = shapes[i] }
+        case let .roundedCorners(r):
+            let radius = LottieShapeGeometry.at(r.value(atFrame: f), 0)
+            guard radius > 0 else { return }
+            for i in out.indices { out[i].paths = out[i].paths.map { LottieVertexModifiers.roundCorners($0, radius: radius) } }
+        case let .puckerBloat(a):
+            let amount = LottieShapeGeometry.at(a.value(atFrame: f), 0)
+            for i in out.indices { out[i].paths = out[i].paths.map { LottieVertexModifiers.puckerBloat($0, amount: amount) } }
+        }
+    }
+
+    /// The number of copies at a frame: `⌊c⌋` (as ThorVG and rlottie), 0…``maximumCopies``.
+    static func copies(_ r: LottieRepeater, atFrame f: Double) -> Int {
+        let c = LottieShapeGeometry.at(r.copies.value(atFrame: f), 0)
+        guard c.isFinite, c >= 1 else { return 0 }
+        return Int(min(c, Double(maximumCopies)).rounded(.down))
+    }
+
+    /// A repeater copy's transform for multiplier `μ` (copy index plus offset), as ThorVG,
+    /// rlottie and lottie-web build it: `translate(μ·p + a) · scale(sᵘ) · rotate(μ·r) ·
+    /// translate(−a)` — the position steps along a straight line, rotation and scale turn
+    /// about the anchor.
+    static func repeaterTransform(_ t: LottieTransform, multiplier mu: Double, atFrame f: Double) -> CGAffineTransform {
+        let a = LottieShapeGeometry.point(t.anchor.value(atFrame: f))
+        let p = LottieGroupTransform.position(t, atFrame: f)
+        let s = t.scale.value(atFrame: f)
+        let sx = LottieShapeGeometry.at(s, 0) / 100, sy = s.count > 1 ? LottieShapeGeometry.at(s, 1) / 100 : sx
+        let r = LottieShapeGeometry.at(t.rotation.value(atFrame: f), 0) * .pi / 180
+        return CGAffineTransform(translationX: -a.x, y: -a.y)
+            .concatenating(CGAffineTransform(rotationAngle: r * mu))
+            .concatenating(CGAffineTransform(scaleX: pow(sx, mu), y: pow(sy, mu)))
+            .concatenating(CGAffineTransform(translationX: mu * p.x + a.x, y: mu * p.y + a.y))
+    }
+
+    /// The outline a style draws at local frame `f`: its shapes taken through their links up to
+    /// the style's group. `selection` names the repeater copies the style's layers stand for
+    /// (only that copy's shapes, without the copy's transform: the layers carry it).
+    /// `allCurves`: every segment a cubic (uniform structure for path animations).
+    func path(style s: Int, atFrame f: Double, selection: [Int: Int] = [:], allCurves: Bool = false,
+              override: (shape: Int, bezier: LottieBezier)? = nil, skipping: Set<Int> = []) -> CGPath {
+        let out = CGMutablePath()
+        let style = styles[s]
+        let scope = Set(style.scope)
+        let all = override == nil ? instances(atFrame: f, skipping: skipping) : evaluate(root, f, override: override, skipping: skipping)
+        var found = false
+        for inst in all where scope.contains(inst.shape) {
+            guard let t = transform(of: inst, upTo: style.group.id, atFrame: f, selection: selection) else { continue }
+            found = true
+            for b in inst.paths { b.append(to: out, transform: t, allCurves: allCurves) }
+        }
+        // A copy the frame does not show (its container is hidden then) stands in with copy 0's
+        // outline, so a static outline built at one frame serves every copy.
+        if !found, selection.values.contains(where: { $0 != 0 }) {
+            return path(style: s, atFrame: f, selection: selection.mapValues { _ in 0 }, allCurves: allCurves,
+                        override: override, skipping: skipping)
+        }
+        return out
+    }
+
+    /// The transform taking an instance to group `g`'s coordinates; nil when the instance is a
+    /// repeater copy other than the selected one.
+    func transform(of inst: Instance, upTo g: Int, atFrame f: Double, selection: [Int: Int]) -> CGAffineTransform? {
+        var t = CGAffineTransform.identity
+        for link in inst.links {
+            switch link {
+            case let .group(id):
+                if id == g { return t }
+                t = t.concatenating(LottieGroupTransform.matrix(groups[id].transform, atFrame: f))
+            case let .copy(r, k, m):
+                if let want = selection[r] {
+                    if want != k { return nil }
+                } else {
+                    t = t.concatenating(m)
+                }
+            }
+        }
+        return t
+    }
+}
