@@ -28,6 +28,7 @@ let package = Package(
                 .product(name: "FlipbookRaster", package: "Flipbook"),
                 .product(name: "FlipbookPNG", package: "Flipbook"),
                 .product(name: "FlipbookRender", package: "Flipbook"),
+                .product(name: "FlipbookLottie", package: "Flipbook"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

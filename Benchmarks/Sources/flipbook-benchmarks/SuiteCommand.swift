@@ -25,7 +25,7 @@ struct SuiteCommand: ParsableCommand {
         """
     )
 
-    static let core = ["w1", "w2", "w4", "w3", "w3b", "e2e", "w6a", "w6b", "w7", "e2e-w6a", "e2e-w6b"]
+    static let core = ["w1", "w2", "w4", "w3", "w3b", "e2e", "w6a", "w6b", "w7", "e2e-w6a", "e2e-w6b", "w8"]
     static let extra = ["raster", "raster-quads", "w6b-fresh", "w7-layers", "w7-draw", "gradients", "emitter", "text"]
     static let sweeps = ["sweep-layers", "sweep-resolution", "sweep-threads", "sweep-depth"]
 
@@ -113,6 +113,7 @@ struct SuiteCommand: ParsableCommand {
                 case "gradients": rows = try bench.gradients()
                 case "text": rows = try bench.text()
                 case "emitter": rows = try bench.emitter()
+                case "w8": rows = try bench.w8()
                 case "e2e-w6a": rows = try bench.endToEndStatic("w6a")
                 case "e2e-w6b": rows = try bench.endToEndStatic("w6b") + bench.endToEndStatic("w6b", moving: true)
                 case "raster": rows = try bench.rasterCoverage()
