@@ -39,6 +39,9 @@ public final class Compositor {
     /// Plans an emitter's particles from their flat records (`_Planner.particles`); false plans
     /// their nodes one by one through the general layer path (tests: the two give the same ops).
     package var plansParticlesFlat = true
+    /// Leaves out clip groups that change nothing (`_Planner.endClipGroup`); false keeps every
+    /// one (tests: the two give the same bytes).
+    package var elidesClipGroups = true
     /// Whether a `render` reuses planning from the frame before: the whole plan for the same
     /// snapshot object at the same size and scale, and for another snapshot the op runs of its
     /// sublayer nodes that the last frame showed too, with the same inputs (a moving tree
@@ -132,6 +135,7 @@ public final class Compositor {
         var p = _Planner(width: width, height: height, scale: scale, mips: mips)
         p.parallelism = threadCount
         p.plansParticlesFlat = plansParticlesFlat
+        p.elidesClipGroups = elidesClipGroups
         if reusesPlans {
             planRuns.begin(_PlanRuns.Settings(width: width, height: height, scale: scale, flatParticles: plansParticlesFlat))
             p.runs = planRuns

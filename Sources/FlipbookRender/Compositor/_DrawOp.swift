@@ -36,6 +36,10 @@ struct _Shape: Sendable {
     /// pixel's centre is inside" (a square is centrally symmetric: the side of a line holding
     /// at least half its area is the side holding its centre). Executed through the mask path.
     var aliased = false
+    /// Pixels certainly covered fully (coverage 255) — for an axis-aligned rectangle, the whole
+    /// pixels inside it (∩ the frame); nil when not known. A clip that holds all its content
+    /// inside this region changes nothing (`_Planner.endClipGroup`).
+    var interior: _IRect? = nil
 }
 
 /// The image source of a draw.

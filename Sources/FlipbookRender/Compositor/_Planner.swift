@@ -37,6 +37,9 @@ struct _Planner {
     /// Emitter particles from their flat records (`_Planner+Particles.swift`); false: through
     /// their nodes (`RenderLayer.sublayers`), the reference the flat path must match.
     var plansParticlesFlat = true
+    /// Leaves out clip groups that change nothing (``endClipGroup(_:clip:)``); false keeps them
+    /// (tests compare the two).
+    var elidesClipGroups = true
     /// The earlier frames' sublayer runs (read only), and the runs this planner made
     /// (`_PlanRuns`); nil plans everything.
     var runs: _PlanRuns? = nil
@@ -125,13 +128,92 @@ struct _Planner {
 
     /// Closes a clip group opened at `index`: its content composited once, multiplied by the
     /// coverage of `clip` (several shapes multiply, as in a draw).
+    ///
+    /// **No group when it changes nothing.** When every clip covers all of the content fully
+    /// (inside each shape's ``_Shape/interior``) and the group's own drawings — its draws and
+    /// the nested groups it composites, by source-over — touch pairwise disjoint pixels, each
+    /// pixel receives at most one `x` (a value that does not depend on the pixel below:
+    /// `over(x, d)`). Through the group it is `over(over(x, 0), d) = over(x, d)` (`over(x, 0)
+    /// = x` exactly; the pop's clip coverage is 255 there and opacity 255 scales by 1), drawn
+    /// directly it is `over(x, d)`: the same bytes, without clearing and compositing the
+    /// group's pixels. The push is then taken out and no pop added.
     mutating func endClipGroup(_ index: Int, clip: [_Shape]) {
         var content = _IRect.empty
         for op in ops[(index + 1)...] { content = content.union(op.bounds) }
         content = content.intersection(frame)
+        if elidesClipGroups, Self.clipChangesNothing(ops[(index + 1)...], content: content, clip: clip) {
+            ops.remove(at: index)
+            return
+        }
         for c in clip { content = content.intersection(c.bounds) }
         ops[index] = .push(bounds: content)
         ops.append(.pop(bounds: content, alpha: 255, mode: .over, mask: nil, clip: clip))
+    }
+
+    /// Whether a clip group over `inner` (its ops, after the push) can be left out (see
+    /// ``endClipGroup(_:clip:)``): every clip fully covers `content`, no tint acts on the
+    /// group itself, every nested group it composites is source-over, and the footprints of
+    /// its draws and nested groups (their bounds, which nothing they write leaves) are
+    /// pairwise disjoint. At most 64 footprints are compared (else: keep the group).
+    static func clipChangesNothing(_ inner: ArraySlice<_Op>, content: _IRect, clip: [_Shape]) -> Bool {
+        if content.isEmpty { return false }
+        for c in clip where !coversFully(c, content) { return false }
+        var footprints: [_IRect] = []
+        var depth = 0
+        for op in inner {
+            switch op {
+            case .draw(let d):
+                if depth == 0 { footprints.append(d.bounds) }
+            case .push:
+                depth += 1
+            case .pop(let b, _, let mode, let mask, _):
+                depth -= mask == nil ? 1 : 2
+                if depth == 0 {
+                    guard mode == .over else { return false }
+                    footprints.append(b)
+                }
+            case .tint:
+                if depth == 0 { return false }
+            }
+            if footprints.count > 64 { return false }
+        }
+        guard depth == 0 else { return false }
+        for i in footprints.indices {
+            let a = footprints[i]
+            if a.isEmpty { continue }
+            for j in footprints.indices where j > i {
+                if !a.intersection(footprints[j]).isEmpty { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether every pixel of `r` has coverage 255 in `c`: inside its ``_Shape/interior``, or —
+    /// for a polygon outline filled non-zero — the rectangle of those pixels, grown by one
+    /// fixed-point unit, lies strictly on the inner side of every edge of the fixed-point
+    /// polygon the rasterizer fills. Then no edge crosses those pixels and each point of them
+    /// has winding number ≥ 1 (strictly left, or right, of every edge: each edge subtends a
+    /// positive angle), so each pixel is fully covered.
+    static func coversFully(_ c: _Shape, _ r: _IRect) -> Bool {
+        if let full = c.interior, full.intersection(r) == r { return true }
+        guard c.rule == .nonZero, c.flat == nil, let poly = c.fixed, !r.isEmpty else { return false }
+        let x0 = Int64(r.x0) * 256 - 1, y0 = Int64(r.y0) * 256 - 1, x1 = Int64(r.x1) * 256 + 1, y1 = Int64(r.y1) * 256 + 1
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        let p = poly.points, n = p.count / 2
+        guard n >= 3 else { return false }
+        var side = 0
+        for i in 0..<n {
+            let j = (i + 1) % n
+            let ax = Int64(p[2 * i]), ay = Int64(p[2 * i + 1]), bx = Int64(p[2 * j]), by = Int64(p[2 * j + 1])
+            if ax == bx && ay == by { continue }
+            for (cx, cy) in corners {
+                let cross = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+                if cross == 0 { return false }
+                let s = cross > 0 ? 1 : -1
+                if side == 0 { side = s } else if s != side { return false }
+            }
+        }
+        return side != 0
     }
 
     // MARK: Groups
@@ -345,12 +427,13 @@ struct _Planner {
     mutating func planInChunks(_ n: Int, _ body: @Sendable (inout _Planner, Range<Int>) -> Void) {
         let chunks = min(n, 4 * parallelism)
         let (width, height, scale, mips, depth, shadowNesting) = (width, height, scale, mips, depth, shadowNesting)
-        let flat = plansParticlesFlat
+        let flat = plansParticlesFlat, elides = elidesClipGroups
         let runs = runs
         let results = _ChunkOps(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             var p = _Planner(width: width, height: height, scale: scale, mips: mips)
             p.depth = depth; p.shadowNesting = shadowNesting; p.plansParticlesFlat = flat; p.runs = runs
+            p.elidesClipGroups = elides
             body(&p, (c * n / chunks)..<((c + 1) * n / chunks))
             results.set(c, p.ops, p.newRuns, hits: p.runHits)
         }
@@ -444,12 +527,23 @@ struct _Planner {
                continuous: Bool = false, aliased: Bool = false) -> _Shape? {
         guard let outer = devicePolygon(rect, h, radii: radii, continuous: continuous, reversed: false) else { return nil }
         var pixelRect: _IRect? = nil
+        var interior: _IRect? = nil
         let p = outer.points
-        if p.count == 4, p.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }),
+        if p.count == 4, p.allSatisfy({ $0.x.isFinite && $0.y.isFinite }),
            (p[0].x == p[1].x && p[1].y == p[2].y && p[2].x == p[3].x && p[3].y == p[0].y)
             || (p[0].y == p[1].y && p[1].x == p[2].x && p[2].y == p[3].y && p[3].x == p[0].x) {
             let x0 = p.map(\.x).min()!, x1 = p.map(\.x).max()!, y0 = p.map(\.y).min()!, y1 = p.map(\.y).max()!
-            pixelRect = _IRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)).intersection(frame)
+            if p.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }) {
+                pixelRect = _IRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)).intersection(frame)
+                interior = pixelRect
+            } else if max(abs(x0), abs(x1), abs(y0), abs(y1)) < 1e9 {
+                // The whole pixels inside an axis-aligned rectangle: each is covered exactly
+                // (area 1 → 255; the fixed-point edges round to the nearest 1/256, never
+                // across the integer that bounds them).
+                let r = _IRect(x0: Int(x0.rounded(.up)), y0: Int(y0.rounded(.up)),
+                               x1: Int(x1.rounded(.down)), y1: Int(y1.rounded(.down))).intersection(frame)
+                interior = r.isEmpty ? nil : r
+            }
         }
         // The outline in fixed point once (the executor fills it in every band it meets, without
         // flattening and converting it again); the path only when there is none.
@@ -458,7 +552,7 @@ struct _Planner {
         // Axis-aligned (no rotation or shear): the straight middle rows skip the cell sweep.
         let straight = pixelRect == nil && h.isAffine && h.m.1 == 0 && h.m.3 == 0 ? fixed.flatMap { StraightRows($0) } : nil
         return _Shape(path: path, rule: .nonZero, bounds: outer.bounds, pixelRect: pixelRect, straight: straight,
-                      fixed: fixed, aliased: aliased && pixelRect == nil)
+                      fixed: fixed, aliased: aliased && pixelRect == nil, interior: interior)
     }
 
     /// Whether `l`'s rounded corners use the continuous curve (`cornerCurve == .continuous`).
