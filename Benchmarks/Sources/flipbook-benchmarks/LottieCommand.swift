@@ -35,6 +35,9 @@ struct LottieCommand: ParsableCommand {
     @Option(help: "Write frames 0, N/4, N/2, 3N/4, N-1 of each fixture and size as PNG into this folder.")
     var save: String?
 
+    @Flag(help: "Print the size of each layer tree and of its mid-frame snapshot.")
+    var stats = false
+
     func run() throws {
         let names = fixture.isEmpty ? BenchWorkloads.w8Fixtures : fixture
         let sizes: [(Int, Int)] = try (size.isEmpty ? ["512x512", "1920x1080"] : size).map { s in
@@ -52,21 +55,25 @@ struct LottieCommand: ParsableCommand {
                 let scene = loop.run {
                     LottieRendering.scene(for: animation, size: .fit(width: Double(w), height: Double(h)), logger: .silent)
                 }
+                if stats { loop.run { Self.printStats(scene, name: name) } }
                 let compositor = Compositor(threadCount: 1)
                 var buffer = PixelBuffer(width: w, height: h)
                 let clear = RGBA8(r: 0, g: 0, b: 0, a: 0)
                 let n = scene.frameCount
                 let samples = Set([0, n / 4, n / 2, 3 * n / 4, n - 1])
-                var total = 0.0, cpu = 0.0
+                var total = 0.0, cpu = 0.0, snapshot = 0.0
                 try loop.run {
                     try compositor.render(scene.root.makeRenderTree(at: scene.time(ofFrame: 0)), into: &buffer, background: clear)
                     for pass in 0..<passes {
                         for k in 0..<n {
+                            var s0 = 0.0, s1 = 0.0
                             let t = try BenchClock.measure {
+                                s0 = BenchClock.cpu()
                                 let tree = scene.root.makeRenderTree(at: scene.time(ofFrame: k))
+                                s1 = BenchClock.cpu()
                                 try compositor.render(tree, into: &buffer, background: clear)
                             }
-                            total += t.wall; cpu += t.cpu
+                            total += t.wall; cpu += t.cpu; snapshot += s1 - s0
                             guard pass == 0 else { continue }
                             if hashes != nil { hashLines.append("\(name) \(w)x\(h) \(k) \(Self.fnv(buffer))") }
                             if let save, samples.contains(k) {
@@ -76,13 +83,47 @@ struct LottieCommand: ParsableCommand {
                     }
                 }
                 let frames = Double(max(passes, 1) * n)
-                print("\(name) \(w)x\(h): mean \(BenchReport.fixed(total / frames * 1000, 3)) ms/frame (cpu \(BenchReport.fixed(cpu / frames * 1000, 3))) over \(passes)×\(n) frames")
+                print("\(name) \(w)x\(h): mean \(BenchReport.fixed(total / frames * 1000, 3)) ms/frame (cpu \(BenchReport.fixed(cpu / frames * 1000, 3)), of which snapshot \(BenchReport.fixed(snapshot / frames * 1000, 3))) over \(passes)×\(n) frames")
             }
         }
         print("load \(BenchReport.fixed(BenchClock.loadAverage(), 2))")
         if let hashes {
             try (hashLines.joined(separator: "\n") + "\n").write(toFile: hashes, atomically: true, encoding: .utf8)
         }
+    }
+
+    /// Layers (and how many have animations, and how many animations they hold, groups
+    /// counted with their children) and the nodes of the mid-frame snapshot.
+    static func printStats(_ scene: LottieRendering.Scene, name: String) {
+        var layers = 0, animated = 0, animations = 0, shapes = 0
+        var keyPaths: [String: Int] = [:]
+        func count(_ a: CAAnimation) -> Int {
+            if let g = a as? CAAnimationGroup { return (g.animations ?? []).reduce(0) { $0 + count($1) } }
+            if let p = a as? CAPropertyAnimation {
+                let kind = p is CAKeyframeAnimation ? "kf" : "\(type(of: p))"
+                keyPaths["\(p.keyPath ?? "nil")/\(kind)\(p.valueFunction != nil ? "/vf" : "")\(p.isAdditive ? "/add" : "")", default: 0] += 1
+            }
+            return 1
+        }
+        var stack = [scene.root]
+        while let l = stack.popLast() {
+            layers += 1
+            if l is CAShapeLayer { shapes += 1 }
+            let keys = l.animationKeys() ?? []
+            if !keys.isEmpty { animated += 1 }
+            for k in keys { if let a = l.animation(forKey: k) { animations += count(a) } }
+            stack += l.sublayers ?? []
+            if let m = l.mask { stack.append(m) }
+        }
+        var nodes = 0
+        var ns = [scene.root.makeRenderTree(at: scene.time(ofFrame: scene.frameCount / 2))]
+        while let n = ns.popLast() {
+            nodes += 1
+            ns += n.sublayers
+            if let m = n.mask { ns.append(m) }
+        }
+        print("\(name): \(layers) layers (\(shapes) shape layers), \(animated) animated holding \(animations) property animations; mid-frame snapshot \(nodes) nodes")
+        print("  key paths: " + keyPaths.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     }
 
     /// 64-bit FNV-1a of the buffer's bytes.
