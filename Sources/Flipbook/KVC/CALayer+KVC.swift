@@ -86,6 +86,11 @@ extension CALayer {
     /// Follows `path` into a value: layers recurse, dictionaries look up, structs decompose.
     static func _resolve(_ value: Any?, _ path: ArraySlice<Substring>, keyPath: String) throws -> Any? {
         guard let component = path.first else { return value }
+        // A point, size, rectangle or transform (by its exact type) is none of the cases below
+        // before the struct one: straight to it, without their casts.
+        if let value, _StructKeyPath.isExactStruct(value) {
+            return try _StructKeyPath.get(value, path, keyPath: keyPath)
+        }
         if let layer = value as? CALayer {
             return try layer._tryValue(forKeyPath: path.joined(separator: "."))
         }

@@ -11,6 +11,13 @@ import FlipbookGraphics
 /// struct or its raw `String`.
 enum _KVCCoercion {
     static func double(_ v: Any?) -> Double? {
+        // The usual types by their exact dynamic type (the value the chain below gives them).
+        if let v {
+            let t = ObjectIdentifier(type(of: v))
+            if t == ObjectIdentifier(CGFloat.self) { return Double(v as! CGFloat) }
+            if t == ObjectIdentifier(Double.self) { return v as? Double }
+            if t == ObjectIdentifier(Float.self) { return Double(v as! Float) }
+        }
         switch v {
         case let x as Double: return x
         case let x as CGFloat: return Double(x)

@@ -32,10 +32,19 @@ enum _LayerKeyTable {
         _ state: WritableKeyPath<_LayerState, T>, _ layer: ReferenceWritableKeyPath<CALayer, T>,
         _ key: String, _ coerce: @escaping (Any?, String) throws -> T
     ) -> (String, _LayerKeyEntry) {
-        (key, _LayerKeyEntry(
-            get: { _flattenOptional($0[keyPath: layer]) },
+        // Only an optional type can hold a nil to flatten: decided once, not per read.
+        if _isOptionalType(T.self) {
+            return (key, _LayerKeyEntry(
+                get: { _flattenOptional($0[keyPath: layer]) },
+                set: { l, v in l[keyPath: layer] = try coerce(v, key) },
+                getState: { _flattenOptional($0[keyPath: state]) },
+                setState: { s, v in s[keyPath: state] = try coerce(v, key) }
+            ))
+        }
+        return (key, _LayerKeyEntry(
+            get: { $0[keyPath: layer] },
             set: { l, v in l[keyPath: layer] = try coerce(v, key) },
-            getState: { _flattenOptional($0[keyPath: state]) },
+            getState: { $0[keyPath: state] },
             setState: { s, v in s[keyPath: state] = try coerce(v, key) }
         ))
     }
@@ -143,6 +152,10 @@ func _flattenOptional(_ v: Any?) -> Any? {
     if let o = v as? _AnyOptional { return _flattenOptional(o._wrappedAny) }
     return v
 }
+
+/// Whether `T` is an `Optional` (whose values ``_flattenOptional(_:)`` may have to flatten;
+/// a value of any other concrete type comes back from it unchanged).
+func _isOptionalType<T>(_: T.Type) -> Bool { T.self is _AnyOptional.Type }
 
 protocol _AnyOptional { var _wrappedAny: Any? { get } }
 extension Optional: _AnyOptional {

@@ -12,6 +12,14 @@ import FlipbookGraphics
 /// Reading a numeric component gives a `CGFloat`. Transform components are read from, and
 /// written through, `_TransformComponents` (decompose, replace, recompose).
 enum _StructKeyPath {
+    /// ``isStruct(_:)`` for a value whose dynamic type is exactly one of the four (not an
+    /// `Optional` or `NSValue` holding one): a metadata comparison, no cast.
+    static func isExactStruct(_ v: Any) -> Bool {
+        let t = ObjectIdentifier(type(of: v))
+        return t == ObjectIdentifier(CGPoint.self) || t == ObjectIdentifier(CATransform3D.self)
+            || t == ObjectIdentifier(CGSize.self) || t == ObjectIdentifier(CGRect.self)
+    }
+
     static func isStruct(_ v: Any) -> Bool {
         v is CGPoint || v is CGSize || v is CGRect || v is CATransform3D
     }

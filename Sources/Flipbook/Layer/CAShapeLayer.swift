@@ -145,10 +145,14 @@ open class CAShapeLayer: CALayer {
     static let _keyEntries: [String: _ShapeKeyEntry] = {
         func field<T: Equatable>(_ kp: WritableKeyPath<_ShapeState, T>, _ property: ReferenceWritableKeyPath<CAShapeLayer, T>,
                                  _ key: String, _ coerce: @escaping (Any?, String) throws -> T) -> (String, _ShapeKeyEntry) {
-            (key, _ShapeKeyEntry(
+            let flattens = _isOptionalType(T.self)   // decided once, not per read
+            return (key, _ShapeKeyEntry(
                 entry: _LayerKeyEntry(
                     // Through the (overridable) property, so a subclass's override sees KVC too.
-                    get: { l in (l as? CAShapeLayer).map { _flattenOptional($0[keyPath: property]) } ?? nil },
+                    get: { l in
+                        guard let s = l as? CAShapeLayer else { return nil }
+                        return flattens ? _flattenOptional(s[keyPath: property]) : s[keyPath: property]
+                    },
                     set: { l, v in
                         let t = try coerce(v, key)
                         (l as? CAShapeLayer)?[keyPath: property] = t
