@@ -541,7 +541,8 @@ extension _BandExecutor {
                 for i in 0..<count { m[i] = m[i] >= 128 ? 255 : 0 }
             }
             if !first {
-                for i in 0..<count where a[i] != 0 { a[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(UInt32(a[i]), UInt32(b[i]))) }
+                // Branch-free, so it vectorises: div255(0 · b) = 0 leaves the zeros as they are.
+                for i in 0..<count { a[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(UInt32(a[i]), UInt32(b[i]))) }
             }
             first = false
         }
