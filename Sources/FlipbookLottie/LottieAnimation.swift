@@ -97,10 +97,21 @@ public final class LottieAnimation: Sendable {
             }
             return a.animation
         }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw LottieError(kind: .unreadable, file: filepath, line: nil, path: "", message: "cannot read the file: \(error.localizedDescription)")
+        // A regular file of at most the entry bound: `/dev/zero` or a FIFO is refused, not read forever.
+        let resolved = url.resolvingSymlinksInPath().path
+        guard (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType == .typeRegular else {
+            throw LottieError(kind: .unreadable, file: filepath, line: nil, path: "", message: "cannot read the file: it is not a regular file")
         }
+        let limit = LottieLimits.standard.maximumEntryBytes
+        guard let handle = FileHandle(forReadingAtPath: resolved), let read = try? handle.read(upToCount: limit + 1) else {
+            throw LottieError(kind: .unreadable, file: filepath, line: nil, path: "", message: "cannot read the file")
+        }
+        try? handle.close()
+        guard read.count <= limit else {
+            throw LottieError(kind: .tooLarge, file: filepath, line: nil, path: "",
+                              message: "the file is larger than \(_DotLottieArchive.size(UInt64(limit)))")
+        }
+        let data = read
         return try load(data: data, file: filepath, directory: url.deletingLastPathComponent(), sourceURL: url)
     }
 

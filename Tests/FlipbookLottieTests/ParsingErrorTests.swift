@@ -50,6 +50,18 @@ import Testing
         #expect(S.message(S.document(layers: #"[{"ty": 0, "ks": {}}]"#)) == #"anim.json:1: layers[0]: missing required key "refId" (the precomposition asset's id)"#)
     }
 
+    @Test func filesThatAreNotRegularAreRefusedUnread() {
+        // `/dev/zero` never ends: it must be refused before reading, not read until memory runs out.
+        #expect(throws: LottieError.self) { try LottieAnimation.load(filepath: "/dev/zero") }
+        do { _ = try LottieAnimation.load(filepath: "/dev/zero"); Issue.record("loaded /dev/zero") } catch {
+            #expect(error.kind == .unreadable)
+            #expect(error.message == "cannot read the file: it is not a regular file")
+        }
+        do { _ = try LottieAnimation.load(filepath: "/"); Issue.record("loaded a directory") } catch {
+            #expect(error.message == "cannot read the file: it is a directory")
+        }
+    }
+
     @Test func nonFiniteNumbersAreRefused() {
         let text = #"{"fr": 1e999, "ip": 0, "op": 60, "w": 100, "h": 80, "layers": []}"#
         #expect(S.message(text) == "anim.json:1: fr: expected a finite number, got inf")

@@ -74,6 +74,8 @@ import Testing
         #expect(r.composition.layers[0].transform.rotation.expression == "time * 30")
         #expect(r.composition.layers[0].transform.rotation.initialValue == [10])
         #expect(r.warnings == [LottieWarning(feature: "expression", path: "layers[0].ks.r", message: "expression not evaluated; its static value is used")])
+        let keyed = try S.parse(S.document(layers: #"[{"ty": 3, "ks": {"r": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [90]}], "x": "loopOut()"}}}]"#))
+        #expect(keyed.warnings == [LottieWarning(feature: "expression", path: "layers[0].ks.r", message: "expression not evaluated; its keyframes are used")])
     }
 
     @Test func coloursWritten0To255AreScaled() throws {

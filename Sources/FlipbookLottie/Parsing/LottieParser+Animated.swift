@@ -19,9 +19,12 @@ extension LottieParser {
         var expression: String?
         if let x = o["x"] {
             expression = try x.string()
-            cx.warn("expression", node, "expression not evaluated; its static value is used")
         }
         let k = try o.required("k", "the value or keyframes")
+        if expression != nil {
+            let keyframed: Bool = { if case let .array(items) = k.json.value, items.first?["t"] != nil { return true }; return false }()
+            cx.warn("expression", node, keyframed ? "expression not evaluated; its keyframes are used" : "expression not evaluated; its static value is used")
+        }
         guard case let .array(items) = k.json.value, let first = items.first, first["t"] != nil else {
             return LottieAnimated(keyframes: [LottieKeyframe(time: 0, value: try value(k))], expression: expression)
         }
