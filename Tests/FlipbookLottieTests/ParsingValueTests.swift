@@ -78,6 +78,16 @@ import Testing
         #expect(keyed.warnings == [LottieWarning(feature: "expression", path: "layers[0].ks.r", message: "expression not evaluated; its keyframes are used")])
     }
 
+    /// lottie-ios's sample pr_1599 has an anchor `[9.688]`: read as `[9.688, 0]`, warned.
+    @Test func shortVectorsArePaddedWithZeros() throws {
+        let r = try S.parse(S.document(layers: #"[{"ty": 3, "ks": {"a": {"a": 0, "k": [9.5]}, "p": {"a": 1, "k": [{"t": 0, "s": [3]}, {"t": 9, "s": [4, 5]}]}}}]"#))
+        #expect(r.composition.layers[0].transform.anchor.initialValue == [9.5, 0])
+        #expect(r.warnings.map(\.description) == [
+            "layers[0].ks.a.k: short value: expected 2 numbers, got 1; the missing ones read as 0",
+            "layers[0].ks.p.k[0].s: short value: expected 2 numbers, got 1; the missing ones read as 0",
+        ])
+    }
+
     @Test func coloursWritten0To255AreScaled() throws {
         let text = S.document(layers: "[\(S.shapeLayer(#"{"ty": "fl", "c": {"k": [255, 127.5, 51, 1]}, "o": {"k": 100}}, {"ty": "fl", "c": {"k": [1, 0.5, 0.2]}}"#))]")
         guard case let .shape(s) = try S.parse(text).composition.layers[0].kind, case let .group(it, _) = s[0].kind,
