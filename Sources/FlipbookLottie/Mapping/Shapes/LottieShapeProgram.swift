@@ -291,8 +291,9 @@ final class LottieShapeProgram: @unchecked Sendable {
 
     /// `override`: a shape drawn with this bezier instead of its own value (key values of a
     /// path animation).
+    /// `atLeast`: repeater → a copy index it must produce whatever its count at `f`.
     private func evaluate(_ g: Group, _ f: Double, override: (shape: Int, bezier: LottieBezier)?,
-                          skipping: Set<Int> = []) -> [Instance] {
+                          skipping: Set<Int> = [], atLeast: [Int: Int] = [:]) -> [Instance] {
         var out: [Instance] = []
         for node in g.nodes {
             switch node {
@@ -301,7 +302,7 @@ final class LottieShapeProgram: @unchecked Sendable {
                 if let o = override, o.shape == s { paths = [o.bezier] } else { paths = LottieShapeGeometry.paths(of: shapes[s].kind, atFrame: f) ?? [] }
                 out.append(Instance(shape: s, paths: paths, links: []))
             case let .group(h):
-                var sub = evaluate(h, f, override: override, skipping: skipping)
+                var sub = evaluate(h, f, override: override, skipping: skipping, atLeast: atLeast)
                 for i in sub.indices { sub[i].links.append(.group(h.id)) }
                 out += sub
             case let .modifier(m):
@@ -334,7 +335,7 @@ final class LottieShapeProgram: @unchecked Sendable {
                 out.append(Instance(shape: merge.shape, paths: loops.map(LottiePathBoolean.bezier), links: []))
             case let .repeater(r):
                 let rep = repeaters[r].value
-                let n = Self.copies(rep, atFrame: f)
+                let n = max(Self.copies(rep, atFrame: f), atLeast[r].map { min($0, Self.maximumCopies - 1) + 1 } ?? 0)
                 let offset = LottieShapeGeometry.at(rep.offset.value(atFrame: f), 0)
                 var copies: [Instance] = []
                 copies.reserveCapacity(out.count * n)
@@ -407,11 +408,16 @@ final class LottieShapeProgram: @unchecked Sendable {
             found = true
             for b in inst.paths { b.append(to: out, transform: t, allCurves: allCurves) }
         }
-        // A copy the frame does not show (its container is hidden then) stands in with copy 0's
-        // outline, so a static outline built at one frame serves every copy.
-        if !found, selection.values.contains(where: { $0 != 0 }) {
-            return path(style: s, atFrame: f, selection: selection.mapValues { _ in 0 }, allCurves: allCurves,
-                        override: override, skipping: skipping)
+        // A copy the frame does not show (a repeater with fewer copies then — none, say, at a
+        // first frame where the count animates up from 0): its outline is still the one it has
+        // when shown, so the repeaters are evaluated with at least the selected copies (a static
+        // outline built at one frame serves every frame; the copy's container hides it).
+        if !found, !selection.isEmpty {
+            let forced = evaluate(root, f, override: override, skipping: skipping, atLeast: selection)
+            for inst in forced where scope.contains(inst.shape) {
+                guard let t = transform(of: inst, upTo: style.group.id, atFrame: f, selection: selection) else { continue }
+                for b in inst.paths { b.append(to: out, transform: t, allCurves: allCurves) }
+            }
         }
         return out
     }
@@ -420,15 +426,18 @@ final class LottieShapeProgram: @unchecked Sendable {
     /// repeater copy other than the selected one.
     func transform(of inst: Instance, upTo g: Int, atFrame f: Double, selection: [Int: Int]) -> CGAffineTransform? {
         var t = CGAffineTransform.identity
+        var reached = false
         for link in inst.links {
             switch link {
             case let .group(id):
-                if id == g { return t }
-                t = t.concatenating(LottieGroupTransform.matrix(groups[id].transform, atFrame: f))
+                if id == g { reached = true }
+                if !reached { t = t.concatenating(LottieGroupTransform.matrix(groups[id].transform, atFrame: f)) }
             case let .copy(r, k, m):
+                // Past the style's group, a repeater around it still selects which copy these
+                // layers stand for (their containers carry the copy's transform).
                 if let want = selection[r] {
                     if want != k { return nil }
-                } else {
+                } else if !reached {
                     t = t.concatenating(m)
                 }
             }
