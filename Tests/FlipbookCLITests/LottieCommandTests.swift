@@ -304,5 +304,11 @@ import FlipbookTestSupport
         #expect(frames.count == 60)
         // The corner is transparent in the file: white here (within the codec's error).
         #expect(frames.first.map { Array($0.prefix(3)).allSatisfy { $0 >= 250 } } == true)
+        // An odd size (75×133) is padded by a row and a column of white too, not black.
+        let odd = folder.file("odd.mp4")
+        #expect(try RenderRun.run([Self.loader, "--still", "0", "--size", "75x133", "-o", odd, "-q"]).code == 0)
+        let frame = try #require(try FFmpegTools.decode(odd, width: 76, height: 134).first)
+        let lastRow = frame[(133 * 76 * 4)...]
+        #expect(lastRow.enumerated().allSatisfy { $0.offset % 4 == 3 || $0.element >= 250 })
     }
 }
