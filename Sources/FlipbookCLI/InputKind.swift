@@ -7,8 +7,11 @@ import FlipbookScene
 /// 1. `FBKBUNDL` at the start: a scene bundle (``SceneBundle``);
 /// 2. a zip archive (`PK\u{3}\u{4}`): a dotLottie file (its `manifest.json` and `animations/`
 ///    are checked when it is read; a zip without them is an error naming what is missing);
-/// 3. a JSON object with the Lottie root keys `ip`, `op` and `layers` (and `v`, or all of
-///    `w`, `h`, `fr`): Bodymovin JSON — no scene file has `ip` or `op` at its top level;
+/// 3. a JSON object with Lottie's root keys (`v`, `ip`, `op`, `layers`, `w`, `h`, `fr`): Bodymovin
+///    JSON. A scene file's top level has only `output`, `root`, `layers` and `timeline`, so an
+///    object without `output` that has any of `v`, `ip`, `op`, `fr` is taken for a Lottie
+///    document — a broken one then gets the Lottie parser's message (`missing required key
+///    "op"`), not a scene's (`unknown key "v"`);
 /// 4. anything else: a scene file, as before (a scene file's errors name what is wrong,
 ///    including JSON syntax errors, which read the same in both formats).
 enum InputKind: Equatable, Sendable {
@@ -41,7 +44,6 @@ enum InputKind: Equatable, Sendable {
     static func isLottieJSON(_ bytes: [UInt8]) -> Bool {
         guard let json = try? SceneJSONParser.parse(bytes), case let .object(members) = json.value else { return false }
         let keys = Set(members.map(\.key))
-        guard keys.isSuperset(of: ["ip", "op", "layers"]) else { return false }
-        return keys.contains("v") || keys.isSuperset(of: ["w", "h", "fr"])
+        return !keys.contains("output") && !keys.isDisjoint(with: ["v", "ip", "op", "fr"])
     }
 }

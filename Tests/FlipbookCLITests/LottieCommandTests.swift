@@ -162,6 +162,8 @@ import FlipbookTestSupport
              "bad0.json:1: layers[0].ks.o.k: expected a number or an array of numbers, got a string"),
             (#"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"layers":[]}"#, "bad1.json:1: missing required key \"h\" (the composition height)"),
             (#"{"v":"5.7.0","fr":30,"ip":10,"op":10,"w":40,"h":40,"layers":[]}"#, "bad2.json:1: op: expected an out point after the in point"),
+            // Recognised as Lottie by its keys even without "layers": the Lottie parser's message.
+            (#"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"h":40}"#, "bad3.json:1: missing required key \"layers\""),
         ]
         for (i, (text, message)) in cases.enumerated() {
             let r = try RenderRun.run([write("bad\(i).json", text), "-o", out])
