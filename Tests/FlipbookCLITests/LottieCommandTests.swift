@@ -259,6 +259,10 @@ import FlipbookTestSupport
         }
         let v = try Self.verify([out, "--sample", "2"])
         #expect(v.code == 0 && v.text.contains("verified: frames 0..59 (60) each once in 3 manifests"), "\(v.text)")
+        // A frame rendered alone, on one thread, is the sharded render's.
+        let still = folder.file("still.png")
+        #expect(try RenderRun.run([Self.loader, "--still", "37", "--scale", "0.2", "--threads", "1", "-o", still, "-q"]).code == 0)
+        #expect(RenderRun.bytes(still) == RenderRun.bytes(out + "/frame_00037.png"))
     }
 
     /// Images beside a JSON document are in its hash and its bundle; the bundle renders the
