@@ -135,7 +135,7 @@ struct PlanCommand: ParsableCommand {
             return .failure(CLIFailure(message: "plan: \(shards) shards but only \(s.frames.count) frames (\(s.frames.lowerBound)..\(s.frames.upperBound)); use at most \(s.frames.count) shards", exitCode: 2))
         }
         let hash: SceneHash
-        do throws(CLIFailure) { hash = try input.hash(background: plan.background) } catch { return .failure(error) }
+        do throws(CLIFailure) { hash = try input.hash(background: plan.lottieBackground) } catch { return .failure(error) }
         var ranges = ShardSpec.ranges(of: s.frames, count: shards)
         var shares: [Double]?
         var sampled: Int?

@@ -174,7 +174,7 @@ extension RenderCommand {
         // before rendering: a file that changes during the run must not be recorded as rendered.
         var hash: SceneHash?
         if plan.shard != nil || manifest {
-            do throws(CLIFailure) { hash = try input.hash(background: plan.background) } catch {
+            do throws(CLIFailure) { hash = try input.hash(background: plan.lottieBackground) } catch {
                 return fail(error.exitCode, error.message)
             }
         }
@@ -233,7 +233,7 @@ extension RenderCommand {
             settings: .init(width: settings.pixelWidth, height: settings.pixelHeight, point_width: settings.width,
                             point_height: settings.height, fps: settings.fps, scale: settings.scale,
                             start: settings.start, png: pngCompression.rawValue,
-                            background: input.isLottie ? plan.background?.hex ?? "none" : nil),
+                            background: input.isLottie ? plan.lottieBackground?.hex ?? "none" : nil),
             recording: .init(first: recording.lowerBound, last: recording.upperBound),
             shard: plan.shard.map { .init(index: $0.index, count: $0.count) }, pattern: png.pattern.pattern, frames: frames)
         do throws(CLIFailure) {

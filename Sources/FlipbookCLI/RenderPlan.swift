@@ -31,6 +31,10 @@ struct RenderPlan {
     /// `--background` (Lottie files only).
     var background: BackgroundColor? = nil
 
+    /// The background a Lottie file is drawn over: `--background`, nil when not given or fully
+    /// transparent (`clear` draws what no background draws, so it hashes and records the same).
+    var lottieBackground: BackgroundColor? { background.flatMap { $0.a == 0 ? nil : $0 } }
+
     /// `--frames`: either end may be open (`A..`, `..B`) and is then the scene's.
     struct FrameSelection: Equatable {
         var first: Int?
@@ -164,7 +168,7 @@ struct RenderPlan {
             return settings(for: input.description)
         }
         var scene = input.description
-        if let background { scene.recording.background = background.cgColor }
+        if let lottieBackground { scene.recording.background = lottieBackground.cgColor }
         if let fps, duration == nil, let d = scene.duration {
             // The whole file at the new rate (what `--frames A..` runs to); the generic rule
             // below would round, not cover the file.

@@ -299,6 +299,7 @@ import FlipbookTestSupport
         #expect(try Self.plan([Self.logo, "--shards", "1", "--background", "white"]).scene_hash != logo)
         #expect(try Self.plan([Self.logo, "--shards", "1", "--background", "#FFFFFF"]).scene_hash
                 == Self.plan([Self.logo, "--shards", "1", "--background", "white"]).scene_hash)
+        #expect(try Self.plan([Self.logo, "--shards", "1", "--background", "#ff000000"]).scene_hash == logo)
     }
 
     /// The README's command: the sample to MP4 (white behind, as the format has no alpha).
