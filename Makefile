@@ -49,14 +49,20 @@ test: setup
 	$$F compositor --runs 1500 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci
 	$(SWIFT) test --parallel
 
-## demo: render the default demo (text layers, layers, a transition, shadows, shape and gradient layers, a replicator; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg)
+## demo: render the default demo (text layers, layers, a transition, shadows, shape and gradient layers, a replicator; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg), and the Lottie sample
 demo: release
 	@rm -rf demo-out/frames && mkdir -p demo-out/frames
 	$(FLIPBOOK) render samples/scenes/demo.json -o demo-out/frames
 	@if command -v ffmpeg >/dev/null 2>&1; then \
 	  $(FLIPBOOK) render samples/scenes/demo.json --format mp4 -o demo-out/demo.mp4 --quiet && \
-	  echo "demo: MP4 in demo-out/demo.mp4"; \
-	else echo "demo: ffmpeg not on PATH, no MP4 (install ffmpeg for one)"; fi
+	  echo "demo: MP4 in demo-out/demo.mp4" && \
+	  $(FLIPBOOK) render samples/lottie/LottieLogo1.json -o demo-out/lottie-logo.mp4 --quiet && \
+	  echo "demo: a Lottie file (samples/lottie/LottieLogo1.json) in demo-out/lottie-logo.mp4"; \
+	else \
+	  echo "demo: ffmpeg not on PATH, no MP4 (install ffmpeg for one)"; \
+	  $(FLIPBOOK) render samples/lottie/LottieLogo1.json --still 100 -o demo-out/lottie-logo.png --quiet && \
+	  echo "demo: a Lottie file's frame 100 (samples/lottie/LottieLogo1.json) in demo-out/lottie-logo.png"; \
+	fi
 	@echo "demo: PNG frames in demo-out/frames/ (frame_00000.png … frame_00089.png)"
 
 ## bench: the benchmark suite (Benchmarks/: W1 W2 W3 W4 W6a W6b W7, end to end, the rasterizer alone, scaling sweeps), release build, < ~12 min

@@ -148,7 +148,7 @@ let package = Package(
             name: "FlipbookCLI",
             dependencies: [
                 "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookJPEG", "FlipbookRender",
-                "FlipbookScene", "FlipbookCompare",
+                "FlipbookScene", "FlipbookCompare", "FlipbookLottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
