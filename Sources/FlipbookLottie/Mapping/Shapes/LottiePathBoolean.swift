@@ -13,9 +13,10 @@ import Flipbook
 /// result's boundary: filled with either rule they cover the result, stroked they draw its
 /// outline.
 ///
-/// Modes (After Effects' Merge Paths; the first operand is the top-most path, the others
-/// combined in file order): 2 add (union), 3 subtract (the first minus the others),
-/// 4 intersect (inside every operand), 5 exclude intersections (inside an odd number of
+/// Modes (After Effects' Merge Paths; the first operand is the top-most shape, the others
+/// combined in file order; each shape is an operand in its own right, a mode-1 merge before
+/// making its shapes one compound operand): 2 add (union), 3 subtract (the first minus the
+/// others), 4 intersect (inside every operand), 5 exclude intersections (inside an odd number of
 /// operands). Mode 1 (merge) is the plain compound path and never reaches here.
 enum LottiePathBoolean {
     /// The flattening tolerance, in the group's units.

@@ -150,9 +150,14 @@ final class LottieShapeProgram: @unchecked Sendable {
             case let .repeater(r):
                 repeaters.append(Repeater(value: r, path: p, group: id))
                 g.nodes.append(.repeater(repeaters.count - 1))
-            case let .merge(mode):
-                // Mode 1 (merge) is the compound path the styles draw anyway.
-                guard (2...5).contains(mode) else { continue }
+            case var .merge(mode):
+                // Mode 1 (merge) makes the shapes before it one compound path: one operand for
+                // a later merge (lottie-android's MergePathsContent). Modes Lottie does not
+                // define are read as 1.
+                if !(1...5).contains(mode) {
+                    context?.warn("merge mode", path: "\(p).mm", "merge mode \(mode) is not a Lottie mode; read as 1 (merge)")
+                    mode = 1
+                }
                 shapes.append(Shape(kind: item.kind, path: p, merge: merges.count))
                 merges.append(Merge(mode: mode, path: p, group: id, shape: shapes.count - 1))
                 g.nodes.append(.merge(merges.count - 1))
@@ -318,9 +323,13 @@ final class LottieShapeProgram: @unchecked Sendable {
                     for (i, inst) in zip(indices, part) { out[i] = inst }
                 }
             case let .merge(m):
+                // Each shape before the merge is one operand, each in its own right (its inside by
+                // its own non-zero winding, so two copies of an outline drawn in opposite
+                // directions do not cancel); a mode-1 merge before it made its shapes one.
                 let merge = merges[m]
                 let scope = Set(merge.scope)
                 var operands: [[LottiePathBoolean.Ring]] = []
+                var compound: [LottieBezier] = []
                 for inst in out where scope.contains(inst.shape) {
                     var t = CGAffineTransform.identity
                     for link in inst.links {
@@ -329,10 +338,18 @@ final class LottieShapeProgram: @unchecked Sendable {
                         case let .copy(_, _, mt): t = t.concatenating(mt)
                         }
                     }
+                    if merge.mode == 1 {
+                        compound += inst.paths.map { Self.transformed($0, by: t) }
+                        continue
+                    }
                     operands.append(inst.paths.map { LottiePathBoolean.flatten($0, transform: t) })
                 }
-                let loops = LottiePathBoolean.combine(operands, mode: merge.mode)
-                out.append(Instance(shape: merge.shape, paths: loops.map(LottiePathBoolean.bezier), links: []))
+                if merge.mode == 1 {
+                    out.append(Instance(shape: merge.shape, paths: compound, links: []))
+                } else {
+                    let loops = LottiePathBoolean.combine(operands, mode: merge.mode)
+                    out.append(Instance(shape: merge.shape, paths: loops.map(LottiePathBoolean.bezier), links: []))
+                }
             case let .repeater(r):
                 let rep = repeaters[r].value
                 let n = max(Self.copies(rep, atFrame: f), atLeast[r].map { min($0, Self.maximumCopies - 1) + 1 } ?? 0)
@@ -367,6 +384,14 @@ final class LottieShapeProgram: @unchecked Sendable {
             let amount = LottieShapeGeometry.at(a.value(atFrame: f), 0)
             for i in out.indices { out[i].paths = out[i].paths.map { LottieVertexModifiers.puckerBloat($0, amount: amount) } }
         }
+    }
+
+    /// `b` through the affine map `t` (vertices mapped, tangents — offsets — by its linear part).
+    static func transformed(_ b: LottieBezier, by t: CGAffineTransform) -> LottieBezier {
+        guard t != .identity else { return b }
+        let linear = CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0)
+        return LottieBezier(closed: b.closed, vertices: b.vertices.map { $0.applying(t) },
+                            inTangents: b.inTangents.map { $0.applying(linear) }, outTangents: b.outTangents.map { $0.applying(linear) })
     }
 
     /// The number of copies at a frame: `⌊c⌋` (as ThorVG and rlottie), 0…``maximumCopies``.
