@@ -157,8 +157,20 @@ struct CompareCommand: ParsableCommand {
         }
         var r = ReviewReport.Entry(name: e.name, status: status, comparison: e.comparison, message: e.detail)
         if e.status != .unreadable {
-            r.expected = pair.expected.map { .file($0, pixels: pixels?.expected) }
-            r.actual = pair.actual.map { .file($0, pixels: pixels?.actual) }
+            // A frame on one side only was never read: a file that is no PNG is named in the
+            // message instead of being shown.
+            func image(_ path: String?, _ decoded: PixelBuffer?) -> ReviewReport.Entry.Image? {
+                guard let path else { return nil }
+                if decoded == nil {
+                    do { _ = try PNG.info(contentsOf: path) } catch {
+                        r.message = (r.message.map { $0 + "\n" } ?? "") + "cannot read \(error)"
+                        return nil
+                    }
+                }
+                return .file(path, pixels: decoded)
+            }
+            r.expected = image(pair.expected, pixels?.expected)
+            r.actual = image(pair.actual, pixels?.actual)
         }
         switch e.status {
         case .different, .sizeMismatch:

@@ -162,6 +162,20 @@ import Foundation
         #expect((u["accept"] as? [String])?.isEmpty == true && (u["message"] as? String)?.contains(bogus) == true)
     }
 
+    /// A frame on one side only that is no PNG is named on the page, not shown, and the rest
+    /// of the report is written.
+    @Test func reportOfABrokenOneSidedFrame() throws {
+        _ = try write(Self.image(), "exp/a.png"); _ = try write(Self.image(), "act/a.png")
+        try SnapshotFileSystem.makeDirectories("\(root)/act")
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: "\(root)/act/b.png"))
+        let report = try run(["\(root)/exp", "\(root)/act", "--report", "\(root)/r"]).get()
+        #expect(report.exitCode == 1)
+        let b = try #require(try pageData("\(root)/r").first { $0["name"] as? String == "b.png" })
+        #expect(b["status"] as? String == "missing-expected" && b["actual"] is NSNull)
+        #expect((b["message"] as? String)?.contains("cannot read") == true && (b["message"] as? String)?.contains("\(root)/act/b.png") == true)
+        #expect(try pageData("\(root)/r").count == 2)
+    }
+
     /// A report folder holds one run: running again replaces the earlier entries.
     @Test func reportIsReplacedByTheNextRun() throws {
         let e = try write(Self.image(), "e.png"), a = try write(Self.image(), "a.png"), b = try write(Self.image(), "b.png")
