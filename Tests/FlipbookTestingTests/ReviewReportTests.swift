@@ -53,6 +53,11 @@ import FlipbookTestSupport
         #expect(j["expected"] as? String == "images/\(key).expected.png" && j["heat"] as? String == "images/\(key).heat.png")
         #expect(j["expectedSize"] as? [Int] == [8, 8] && j["accept"] as? [String] == ["cp a b"])
         #expect(try pageData().map { $0["key"] as? String } == [key])
+        // Another comparer states its own rule.
+        var other = entry
+        other.toleranceDescription = "precision 0.99"
+        try report.add(other)
+        #expect(try entryJSON(key)["tolerance"] as? String == "precision 0.99")
     }
 
     @Test func identicalImagesAreStoredOnceWithoutHeatMap() throws {

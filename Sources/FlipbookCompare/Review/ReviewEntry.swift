@@ -57,6 +57,10 @@ extension ReviewReport {
         /// Shell commands that make the actual image the new reference, one per line (the page
         /// shows them under "Accept"); empty when there is nothing to accept.
         public var accept: [String]
+        /// The tolerance as the page states it, when the verdict came from another rule than
+        /// ``comparison``'s ``Tolerance`` (e.g. `precision 0.99, perceptual precision 0.98`);
+        /// `nil` shows the comparison's own.
+        public var toleranceDescription: String?
 
         public init(name: String, group: String? = nil, status: Status, comparison: ImageComparison? = nil,
                     expected: Image? = nil, actual: Image? = nil, message: String? = nil, accept: [String] = []) {

@@ -154,7 +154,7 @@ public struct ReviewReport: Sendable {
                   "\"psnr\":\(_reviewJSONNumber(c.psnr))",
                   "\"maxDeltaE\":\(c.maxDeltaE.map(_reviewJSONNumber) ?? "null")",
                   "\"bounds\":\(c.differenceBounds.map { "[\($0.x),\($0.y),\($0.width),\($0.height)]" } ?? "null")",
-                  "\"tolerance\":\(_reviewJSONString(c.tolerance.description))"]
+                  "\"tolerance\":\(_reviewJSONString(entry.toleranceDescription ?? c.tolerance.description))"]
         }
         f += ["\"expected\":\(string(expectedRef))", "\"expectedSize\":\(size(expectedSize))",
               "\"actual\":\(string(actualRef))", "\"actualSize\":\(size(actualSize))",
