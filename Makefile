@@ -4,16 +4,19 @@ SWIFT      ?= swift
 # PNG image data; libjpeg-turbo's TurboJPEG for JPEG images; FreeType, HarfBuzz, fontconfig and
 # ICU for text; pkg-config to find them).
 APT_PKGS   := libpng-dev zlib1g-dev libdeflate-dev libisal-dev libturbojpeg0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev pkg-config
+# Debian packages only the tests need: Chromium, in which the review page of `flipbook compare
+# --report` is tested headless (Tests/FlipbookCLITests/ReviewPageBrowserTests.swift).
+TEST_APT_PKGS := chromium
 RELEASE    := $(SWIFT) build -c release
 FLIPBOOK   := .build/release/flipbook
 # The benchmark suite is a package of its own (Benchmarks/Package.swift), never part of the products.
 BENCH      := $(SWIFT) run -c release --package-path Benchmarks flipbook-benchmarks
 
-.PHONY: setup build release test demo bench bench-png clean fuzz
+.PHONY: setup setup-test build release test demo bench bench-png clean fuzz
 
 ## setup: install the system packages that are missing (apt; uses sudo when not root)
 setup:
-	@missing=""; for p in $(APT_PKGS); do \
+	@missing=""; for p in $(SETUP_PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -21,6 +24,12 @@ setup:
 	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+
+SETUP_PKGS = $(APT_PKGS)
+
+## setup-test: setup, plus the packages the tests need (chromium)
+setup-test: SETUP_PKGS = $(APT_PKGS) $(TEST_APT_PKGS)
+setup-test: setup
 
 build: setup
 	$(SWIFT) build
@@ -34,7 +43,7 @@ fuzz: setup
 	bash Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## test: the whole test suite (debug build, parallel Swift Testing + XCTest)
-test: setup
+test: setup-test
 	@# A smoke run of the benchmark suite first (the Benchmarks package, debug build: two frames
 	@# of W2, so the suite cannot rot; it never fails on timing); then the test suite, whose
 	@# summary is the closing line.

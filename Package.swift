@@ -267,7 +267,7 @@ let package = Package(
         .testTarget(
             name: "FlipbookCLITests",
             dependencies: ["FlipbookCLI", "FlipbookPixels", "FlipbookPNG", "FlipbookCompare", "FlipbookTesting",
-                           "FlipbookTestSupport", "FlipbookFuzzTargets"],
+                           "FlipbookTestSupport", "FlipbookFuzzTargets", "Flipbook", "FlipbookRender"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
