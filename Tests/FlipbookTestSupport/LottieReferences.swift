@@ -30,6 +30,11 @@ public struct LottieReferences: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/lottie").path
 
+    /// `Tests/Fixtures/lottie/features`: the feature files (one small hand-written Lottie file per
+    /// feature of issue 38) and, in `references/`, their frames rendered by ThorVG at 200×200,
+    /// in the same layout (`LottieReferences(directory: LottieReferences.featuresDirectory)`).
+    public static let featuresDirectory: String = directory + "/features"
+
     /// Where ``LottieReferenceFrame/compare(_:failureDirectory:)`` writes the images of a failed
     /// comparison.
     public static let failureDirectory = "/tmp/flipbook-lottie-failures"

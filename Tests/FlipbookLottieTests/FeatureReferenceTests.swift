@@ -1,0 +1,77 @@
+import Testing
+import Foundation
+import FlipbookPixels
+import FlipbookPNG
+import FlipbookRender
+import FlipbookTestSupport
+@testable import FlipbookLottie
+
+/// One small Lottie file per feature of issue 38 (Tests/Fixtures/lottie/features, written by
+/// `scripts/lottie-feature-files.py`) through the whole mapping and `LottieRendering` at
+/// 200 × 200, against ThorVG's frames: frames 0, N/4, N/2, 3N/4 and N − 1, each within
+/// `max(1.5, 1.5 × the ThorVG–rlottie disagreement)` of mean |Δ| (premultiplied RGBA8), the
+/// acceptance rule of the four fixtures. Where neither reference player draws a feature (merge
+/// paths), ThorVG rendered an equivalent file (`features/equivalents/`). A failure writes actual,
+/// reference and diff PNGs to /tmp/flipbook-lottie-failures.
+///
+/// Set `FLIPBOOK_LOTTIE_FEATURES_OUT` to a folder to also get every rendered frame there
+/// (`<feature>_<k>.png`) and `<feature>.tsv` (feature, k, mean |Δ| to ThorVG, tolerance,
+/// ThorVG–rlottie), passing or not.
+@Suite struct FeatureReferenceTests {
+    static let references = try? LottieReferences(directory: LottieReferences.featuresDirectory)
+    static let dumpDirectory = ProcessInfo.processInfo.environment["FLIPBOOK_LOTTIE_FEATURES_OUT"]
+
+    /// Every feature file has its references (a file without them would be silently untested),
+    /// and every entry's references are ThorVG's bytes.
+    @Test func everyFeatureFileHasReferences() throws {
+        let refs = try #require(Self.references)
+        #expect(refs.width == 200 && refs.height == 200)
+        let files = try FileManager.default.contentsOfDirectory(atPath: LottieReferences.featuresDirectory)
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        #expect(files.count >= 40)
+        #expect(refs.fixtures.map(\.name) == files)
+        for f in refs.fixtures {
+            let n = f.frameCount
+            #expect(f.frames.map(\.k) == [0, n / 4, n / 2, 3 * n / 4, n - 1], "\(f.name)")
+        }
+    }
+
+    @Test(arguments: (references?.frames ?? []))
+    func referenceIsThorVGsFrame(_ r: LottieReferenceFrame) throws {
+        let image = try r.image
+        #expect(image.width == 200 && image.height == 200)
+        #expect(image.isValidPremultiplied)
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for y in 0..<image.height {
+            for i in 0..<(image.width * 4) { h = (h ^ UInt64(image.bytes[y * image.bytesPerRow + i])) &* 0x100_0000_01B3 }
+        }
+        #expect(h == r.thorvgChecksum, "not ThorVG's bytes")
+        #expect(r.tolerance == LottieReferences.tolerance(forDisagreement: r.disagreement))
+    }
+
+    @Test(arguments: (references?.fixtures ?? []).map(\.name))
+    func framesMatchThorVG(_ name: String) throws {
+        let refs = try #require(Self.references)
+        let fixture = try #require(refs.fixtures.first { $0.name == name })
+        let animation = try LottieAnimation.load(filepath: fixture.path)
+        let loop = VirtualRunLoop()
+        let size = Double(refs.width)
+        let scene = loop.run { LottieRendering.scene(for: animation, size: .fit(width: size, height: size), logger: .silent) }
+        #expect(scene.frameCount == fixture.frameCount)
+        var lines = ""
+        for frame in fixture.frames {
+            let pixels = try loop.run {
+                try Compositor(threadCount: 1).render(scene.root.makeRenderTree(at: scene.time(ofFrame: frame.k)),
+                                                      width: refs.width, height: refs.height)
+            }
+            let result = try frame.compare(pixels)
+            #expect(result.passes, "\(result)")
+            if let dir = Self.dumpDirectory {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                try PNG.write(pixels, to: "\(dir)/\(name)_\(frame.k).png")
+                lines += "\(name)\t\(frame.k)\t" + String(format: "%.3f\t%.3f\t%.3f\n", result.delta, frame.tolerance, frame.disagreement)
+            }
+        }
+        if let dir = Self.dumpDirectory { try Data(lines.utf8).write(to: URL(fileURLWithPath: "\(dir)/\(name).tsv")) }
+    }
+}
