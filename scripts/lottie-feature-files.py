@@ -738,11 +738,37 @@ def group_transforms():
                r=an((0, 0), (n - 1, 180)), o=60)
     return comp('group-transforms', n, [
         shape_layer(1, 'Groups', [
-            gr([inner, el([0, 0], [70, 70]), fl(BLUE)], nm='Outer', p=(60, 60), s=(120, 80), r=20),
+            gr([inner, gr([el([0, 0], [70, 70]), fl(BLUE)], nm='Ellipse')], nm='Outer', p=(60, 60), s=(120, 80), r=20),
             gr([gr([sr([0, 0], 30, 5, 14), fl(YELLOW), stk(NAVY, 3)], nm='Star group', p=(0, 0), s=an((0, (50, 50)), (n - 1, (120, 60))),
                    sk=an((0, 0), (n - 1, 30)), sa=45)], nm='Skewed', p=(145, 60), o=an((0, 100), (n - 1, 40))),
             gr([gr([gr([rc([0, 0], [30, 30]), fl(GREEN)], nm='Level 3', r=45, p=(20, 0))], nm='Level 2', r=an((0, 0), (n - 1, -90)),
                    s=(150, 150))], nm='Level 1', p=(100, 150), a=(10, 0)),
+        ]),
+        background(),
+    ])
+
+
+@feature
+def group_styles_nested():
+    """A style paints every path listed before it in its group, nested groups' paths included
+    (through their transforms); groups without styles of their own here. (Where a nested group
+    has its own fill too, After Effects and lottie-web paint the path with both, ThorVG with the
+    nearest only: not tested against ThorVG.)"""
+    n = 30
+    return comp('group-styles-nested', n, [
+        shape_layer(1, 'Styles over nested groups', [
+            gr([
+                gr([rc([0, 0], [40, 40])], nm='Square, rotating', p=(-30, 0), r=an((0, 0), (n - 1, 90))),
+                gr([gr([el([0, 0], [36, 36])], nm='Circle', p=(30, 0), s=an((0, (100, 100)), (n - 1, (60, 140))))],
+                   nm='Wrapper'),
+                fl(ORANGE), stk(NAVY, 4, lj=1),
+            ], nm='Shared fill and stroke', p=(100, 60)),
+            gr([
+                gr([sr([0, 0], 30, 5, 14)], nm='Star', p=(-40, 0)),
+                gr([rc([0, 0], [50, 30], 8)], nm='Rounded rect', p=(30, 0), r=20),
+                gs([-70, 0], [60, 0], stops([(0, GREEN), (1, PURPLE)]), 6),
+                gf([-70, -30], [60, 30], stops([(0, YELLOW), (1, PINK)])),
+            ], nm='Shared gradients', p=(100, 150)),
         ]),
         background(),
     ])

@@ -35,6 +35,10 @@ import FlipbookPixels
         #expect(try Self.alphas([Self.mask("a", 0, 20), Self.mask("i", 10, 30)]) == [0, 255, 0, 0])
         #expect(try Self.alphas([Self.mask("a", 0, 20), Self.mask("d", 10, 30)]) == [0, 255, 0, 0])
         #expect(try Self.alphas([Self.mask("a", 0, 20), Self.mask("f", 10, 30)]) == [255, 0, 255, 0])
+        // Difference with partial opacities: the exclusive or, a + m − 2am (ThorVG's), not |a − m|.
+        let difference = try Self.alphas([Self.mask("a", 0, 20, opacity: 70), Self.mask("f", 10, 30, opacity: 80)])
+        #expect(abs(difference[0] - 179) <= 1 && abs(difference[1] - 97) <= 1 && abs(difference[2] - 204) <= 1 && difference[3] == 0,
+                "\(difference)")
         let lighten = try Self.alphas([Self.mask("a", 0, 20), Self.mask("l", 10, 30, opacity: 50)])
         #expect(lighten[0] == 255 && lighten[1] == 255 && abs(lighten[2] - 128) <= 1 && lighten[3] == 0)
         // A mode `n` mask does nothing; a first subtract mask cuts a full layer.

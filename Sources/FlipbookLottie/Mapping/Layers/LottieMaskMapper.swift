@@ -14,8 +14,13 @@ import Flipbook
 /// | intersect `i` | `α · m` | `"destinationIn"` |
 /// | lighten `l` | `max(α, m)` | luminance mask, `"lightenBlendMode"` |
 /// | darken `d` | `min(α, m)` | luminance mask, `"darkenBlendMode"` |
-/// | difference `f` | `|α − m|` | luminance mask, `"differenceBlendMode"` |
+/// | difference `f` | `α + m − 2·α·m` | luminance mask, `"exclusionBlendMode"` |
 /// | none `n` | `α` | skipped |
+///
+/// Difference is the exclusive or of the coverages, as ThorVG's mask difference composes them
+/// (where both are opaque nothing is left, where one is, it is; with partial opacities the
+/// "exclusion" formula, not `|α − m|`). lottie-web draws lighten, darken and difference as
+/// add; Skottie clips opaque difference masks with the paths' exclusive or.
 ///
 /// The first mask is added to nothing (so, as in ThorVG, a first intersect, lighten, darken or
 /// difference mask is the mask itself), except a first subtract mask, which cuts a full layer.
@@ -79,7 +84,7 @@ package enum LottieMaskMapper {
                 item.addSublayer(coverage(mask, gray: subtract ? 0 : 1, path: "\(path)[\(i)]", clock: clock, context: context))
                 item.compositingFilter = [
                     "a": "screenBlendMode", "s": "multiplyBlendMode", "i": "multiplyBlendMode",
-                    "l": "lightenBlendMode", "d": "darkenBlendMode", "f": "differenceBlendMode",
+                    "l": "lightenBlendMode", "d": "darkenBlendMode", "f": "exclusionBlendMode",
                 ][mode] ?? "screenBlendMode"
             } else {
                 item = coverage(mask, gray: 1, path: "\(path)[\(i)]", clock: clock, context: context)
