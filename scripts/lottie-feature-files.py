@@ -571,6 +571,45 @@ def rounded_corners():
     ])
 
 
+def op(a, lj=1, ml=4, nm='Offset Paths'):
+    return {'ty': 'op', 'nm': nm, 'a': _prop(a), 'lj': lj, 'ml': _prop(ml)}
+
+
+def pb(a, nm='Pucker & Bloat'):
+    return {'ty': 'pb', 'nm': nm, 'a': _prop(a)}
+
+
+@feature
+def offset_path():
+    """Offset paths (`op`): closed shapes grown and shrunk (amount animated through 0), each line
+    join (1 miter with its limit, 2 round, 3 bevel), a curve, a reversed shape."""
+    n = 40
+    grow = an((0, -8), (n - 1, 12))
+    return comp('offset-path', n, [
+        shape_layer(1, 'Offset paths', [
+            gr([rc([45, 45], [50, 40]), op(grow, lj=1), fl(RED), stk(NAVY, 2)], nm='Rect, miter'),
+            gr([sr([145, 50], 30, 5, 14), op(an((0, 0), (n - 1, 8)), lj=2), fl(ORANGE)], nm='Star, round'),
+            gr([sr([50, 145], 32, 3, star=False), op(10, lj=3), fl(GREEN)], nm='Triangle, bevel, static'),
+            gr([el([150, 145], [50, 36], d=3), op(grow, lj=1, ml=2), fl(BLUE, 80), stk(NAVY, 2)],
+               nm='Ellipse reversed'),
+        ]),
+        background(),
+    ])
+
+
+@feature
+def pucker_bloat():
+    n = 40
+    return comp('pucker-bloat', n, [
+        shape_layer(1, 'Pucker and bloat', [
+            gr([rc([55, 55], [70, 70]), pb(an((0, -60), (n - 1, 60))), fl(PURPLE)], nm='Square, -60 to 60'),
+            gr([sr([145, 55], 40, 6, 20), pb(40), fl(ORANGE), stk(NAVY, 2)], nm='Star bloated'),
+            gr([el([100, 145], [90, 70]), pb(an((0, 0), (n - 1, -80))), fl(TEAL)], nm='Ellipse puckered'),
+        ]),
+        background(),
+    ])
+
+
 def _merge_file(name, mode, n):
     moving = an((0, [70, 100], 'linear'), (n - 1, [130, 100]))
     items = [rc([100, 100], [120, 100], 0, nm='Rect'), el(moving, [90, 90], nm='Moving circle')]
