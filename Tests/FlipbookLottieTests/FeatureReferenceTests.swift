@@ -16,10 +16,12 @@ import FlipbookTestSupport
 ///
 /// Set `FLIPBOOK_LOTTIE_FEATURES_OUT` to a folder to also get every rendered frame there
 /// (`<feature>_<k>.png`) and `<feature>.tsv` (feature, k, mean |Δ| to ThorVG, tolerance,
-/// ThorVG–rlottie), passing or not.
+/// ThorVG–rlottie), passing or not; with `FLIPBOOK_LOTTIE_FEATURES_SIZE=N` as well, the frames
+/// are rendered N × N instead and only written (to compare with players run at that size).
 @Suite struct FeatureReferenceTests {
     static let references = try? LottieReferences(directory: LottieReferences.featuresDirectory)
     static let dumpDirectory = ProcessInfo.processInfo.environment["FLIPBOOK_LOTTIE_FEATURES_OUT"]
+    static let dumpSize = dumpDirectory == nil ? nil : ProcessInfo.processInfo.environment["FLIPBOOK_LOTTIE_FEATURES_SIZE"].flatMap(Int.init)
 
     /// Every feature file has its references (a file without them would be silently untested),
     /// and every entry's references are ThorVG's bytes.
@@ -55,14 +57,19 @@ import FlipbookTestSupport
         let fixture = try #require(refs.fixtures.first { $0.name == name })
         let animation = try LottieAnimation.load(filepath: fixture.path)
         let loop = VirtualRunLoop()
-        let size = Double(refs.width)
-        let scene = loop.run { LottieRendering.scene(for: animation, size: .fit(width: size, height: size), logger: .silent) }
+        let side = Self.dumpSize ?? refs.width
+        let scene = loop.run { LottieRendering.scene(for: animation, size: .fit(width: Double(side), height: Double(side)), logger: .silent) }
         #expect(scene.frameCount == fixture.frameCount)
         var lines = ""
         for frame in fixture.frames {
             let pixels = try loop.run {
                 try Compositor(threadCount: 1).render(scene.root.makeRenderTree(at: scene.time(ofFrame: frame.k)),
-                                                      width: refs.width, height: refs.height)
+                                                      width: side, height: side)
+            }
+            if let dir = Self.dumpDirectory, Self.dumpSize != nil {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                try PNG.write(pixels, to: "\(dir)/\(name)_\(frame.k).png")
+                continue
             }
             let result = try frame.compare(pixels)
             #expect(result.passes, "\(result)")
