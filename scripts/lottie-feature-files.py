@@ -1189,8 +1189,10 @@ def markers():
                     ks(p=an((0, (30, 100)), (10, (100, 100)), (20, (100, 40)), (n - 1, (170, 160))))),
         background(),
     ])
-    d['markers'] = [{'tm': 0, 'cm': 'intro', 'dr': 10}, {'tm': 10, 'cm': 'rise', 'dr': 10},
-                    {'tm': 20, 'cm': '{"name": "outro"}', 'dr': 9}]
+    # at the sampled frames 0, 7, 15 (N = 30): FeatureReferenceTests plays from marker to marker
+    # and compares with the references of those frames
+    d['markers'] = [{'tm': 0, 'cm': 'intro', 'dr': 7}, {'tm': 7, 'cm': 'rise', 'dr': 8},
+                    {'tm': 15, 'cm': 'outro', 'dr': 14}]
     return d
 
 

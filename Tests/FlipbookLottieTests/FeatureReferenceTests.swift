@@ -51,6 +51,34 @@ import FlipbookTestSupport
         #expect(r.tolerance == LottieReferences.tolerance(forDisagreement: r.disagreement))
     }
 
+    /// The markers file's markers sit on sampled frames: playing from marker "outro" (frame
+    /// 15) shows ThorVG's frame 15 at once and its frame 22 seven frames later; from "rise"
+    /// to "outro", frame 7 then frame 15, where it stops.
+    @Test func playingFromMarkerToMarkerShowsTheirFrames() throws {
+        let refs = try #require(Self.references)
+        let fixture = try #require(refs.fixtures.first { $0.name == "markers" })
+        func frame(_ k: Int) throws -> LottieReferenceFrame { try #require(fixture.frames.first { $0.k == k }) }
+        let animation = try LottieAnimation.load(filepath: fixture.path)
+        #expect(animation.markerNames == ["intro", "rise", "outro"])
+        for (from, to, shown) in [("outro", Optional<String>.none, [(0, 15), (7, 22)]), ("rise", "outro", [(0, 7), (8, 15), (12, 15)])] {
+            let loop = VirtualRunLoop()
+            let scene = loop.run { LottieRendering.scene(for: animation, size: .fit(width: 200, height: 200), logger: .silent) }
+            let start = loop.run { () -> Double in
+                if let to { scene.animationLayer.play(fromMarker: from, toMarker: to) } else { scene.animationLayer.play(marker: from) }
+                loop.endTurn()
+                return VirtualRunLoop.current.currentTime
+            }
+            for (after, k) in shown {
+                let pixels = try loop.run {
+                    try Compositor(threadCount: 1).render(scene.root.makeRenderTree(at: start + Double(after) / scene.framerate),
+                                                          width: 200, height: 200)
+                }
+                let result = try frame(k).compare(pixels)
+                #expect(result.passes, "from \(from) + \(after) frames: \(result)")
+            }
+        }
+    }
+
     @Test(arguments: (references?.fixtures ?? []).map(\.name))
     func framesMatchThorVG(_ name: String) throws {
         let refs = try #require(Self.references)
