@@ -687,6 +687,16 @@ def _equivalents():
         background(),
     ])
     out['trim-individual-offset'] = _trim_individual_equivalent()
+    # Mask feather (neither player feathers): the same ellipse as an alpha matte blurred by
+    # ThorVG's Gaussian blur effect (σ = 0.3 × blurriness) to σ = 0.38 × feather, Skottie's
+    # feather (and Flipbook's).
+    nf = 20
+    out['mask-feather'] = comp('mask-feather (equivalent)', nf, [
+        shape_layer(1, 'Blurred ellipse matte', [gr([sh(ellipse_bez(100, 100, 60, 50)), fl(WHITE)])], td=1,
+                    ef=[gaussian_blur(an((0, 0), (nf - 1, 6 * 0.38 / 0.3)))]),
+        shape_layer(2, 'Feathered', [gr([rc([100, 100], [160, 160]), fl(PURPLE)])], tt=1),
+        background(ind=3),
+    ])
     out['keyframes-per-dimension-easing'] = _per_dimension_equivalent()
     solid = FILES['null-solid-image']()
     for l in solid['layers']:
@@ -1122,6 +1132,11 @@ def drop_shadow(color=(0, 0, 0, 1), opacity=127.5, direction=135, distance=10, s
     return {'ty': 25, 'nm': 'Drop Shadow', 'mn': 'ADBE Drop Shadow', 'en': 1, 'ef': [
         _control(2, 'Shadow Color', list(color)), _control(0, 'Opacity', opacity), _control(0, 'Direction', direction),
         _control(0, 'Distance', distance), _control(0, 'Softness', softness), _control(7, 'Shadow Only', 0)]}
+
+
+def gaussian_blur(blurriness):
+    return {'ty': 29, 'nm': 'Gaussian Blur', 'mn': 'ADBE Gaussian Blur 2', 'en': 1, 'ef': [
+        _control(0, 'Blurriness', blurriness), _control(7, 'Blur Dimensions', 1), _control(7, 'Repeat Edge Pixels', 0)]}
 
 
 def fill_effect(c, opacity=1):

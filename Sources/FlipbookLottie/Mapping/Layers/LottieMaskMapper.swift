@@ -37,7 +37,8 @@ import Flipbook
 /// - Expansion `x`: the path filled and stroked `2x` wide with round joins (growing), or the
 ///   stroke cut out of the fill (shrinking); `lineWidth` is animated. An expansion that changes
 ///   sign is drawn from both at once, sampled per frame.
-/// - Feather `f`: approximated by a Gaussian blur of σ = f / 2 (the mean of x and y): a layer
+/// - Feather `f`: approximated by a Gaussian blur of σ = 0.38 f (f the mean of x and y; Skottie's
+///   factor, "close enough to After Effects": the 10–90 % ramp of such a blur is about f wide): a layer
 ///   drawing only its shadow, the mask path as `shadowPath` (warned: not exact).
 /// - "Full" is a square of ``everywhere`` points around the layer's origin.
 package enum LottieMaskMapper {
@@ -62,7 +63,7 @@ package enum LottieMaskMapper {
         }
         for (i, m) in active where isFeathered(m) {
             context.warn("mask feather", path: "\(path)[\(i)].f",
-                         "mask feather is approximated by a Gaussian blur of σ = feather / 2"
+                         "mask feather is approximated by a Gaussian blur of σ = 0.38 × feather"
                          + (m.expansion.keyframes.contains { $0.value.first != 0 } ? "; its expansion is not drawn" : ""))
         }
         let luminance = active.contains { ["l", "d", "f"].contains($0.element.mode) }
@@ -141,13 +142,16 @@ package enum LottieMaskMapper {
         return out
     }
 
+    /// σ of the blur standing for a feather of 1 point (Skottie's factor).
+    static let featherToSigma = 0.38
+
     /// True when the mask has a feather that is not zero somewhere.
     static func isFeathered(_ m: LottieMask) -> Bool {
         m.feather?.keyframes.contains { $0.value.contains { $0 != 0 } } ?? false
     }
 
     /// A feathered mask: a layer that draws nothing but its shadow, whose `shadowPath` is the
-    /// mask path and whose `shadowRadius` (the Gaussian's σ) is half the feather (the mean of
+    /// mask path and whose `shadowRadius` (the Gaussian's σ) is 0.38 × the feather (the mean of
     /// its x and y): the path's coverage blurred — After Effects' feather, approximated.
     static func featheredShape(_ mask: LottieMask, color: CGColor, clock: LottieClock, context: LottieMappingContext) -> CALayer {
         let l = CALayer()
@@ -162,7 +166,7 @@ package enum LottieMaskMapper {
         if let f = mask.feather {
             context.apply(LottieAnimationBuilder.track(keyPath: "shadowRadius", f, clock: clock) { v in
                 let mean = v.isEmpty ? 0 : v.prefix(2).reduce(0, +) / Double(min(v.count, 2))
-                return NSNumber(value: max(mean, 0) / 2)
+                return NSNumber(value: max(mean, 0) * featherToSigma)
             }, to: l, keyPath: "shadowRadius")
         }
         return l
