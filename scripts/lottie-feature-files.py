@@ -610,6 +610,84 @@ def pucker_bloat():
     ])
 
 
+def zz(size, ridges, points=1, nm='Zig Zag'):
+    return {'ty': 'zz', 'nm': nm, 's': _prop(size), 'r': _prop(ridges), 'pt': _prop(points)}
+
+
+ZIGZAG_SHAPES = [
+    ('rect', (rect_bez(20, 25, 70, 50), 6, 3, 1), RED),
+    ('ellipse', (ellipse_bez(145, 50, 35, 28), 5, 4, 2), BLUE),
+    ('polyline', (bez([(20, 170), (70, 120), (120, 170), (180, 120)], False), 5, 2, 1), GREEN),
+]
+
+
+@feature
+def zig_zag():
+    """Zig-zag (`zz`): corner and smooth points, closed and open paths. ThorVG 1.0.4 does not
+    draw zig-zags (later ThorVG does): the references come from an equivalent holding the
+    zig-zagged outlines as plain paths, computed by this script as lottie-web's ZigZagModifier
+    does (`_zigzag`)."""
+    n = 20
+    groups = []
+    for nm, (b, size, ridges, points), c in ZIGZAG_SHAPES:
+        groups.append(gr([sh(b), zz(size, ridges, points), fl(c, 60), stk(NAVY, 2, lj=1)], nm=nm))
+    return comp('zig-zag', n, [shape_layer(1, 'Zig-zags', groups, ks(p=(100, 100), a=(100, 100), r=an((0, 0), (n - 1, 10)))),
+                               background()])
+
+
+def _zigzag(b, amplitude, ridges, smooth):
+    """lottie-web's ZigZagModifier.processPath on a bezier dict (relative tangents)."""
+    v, ti, to, closed = b['v'], b['i'], b['o'], b['c']
+    n = len(v)
+    count = n if closed else n - 1
+    out = {'c': closed, 'v': [], 'i': [], 'o': []}
+    step = 2 * (ridges + 1)
+    def add(p, angle, direction, out_len, in_len):
+        q = (p[0] + math.cos(angle) * direction * amplitude, p[1] - math.sin(angle) * direction * amplitude)
+        ao, ai = angle - math.pi / 2, angle + math.pi / 2
+        out['v'].append(list(q))
+        out['o'].append([math.cos(ao) * out_len, -math.sin(ao) * out_len])
+        out['i'].append([math.cos(ai) * in_len, -math.sin(ai) * in_len])
+    def corner(cur, direction):
+        prev, nxt, p = v[n - 1 if cur == 0 else cur - 1], v[(cur + 1) % n], v[cur % n]
+        vx, vy = nxt[0] - prev[0], nxt[1] - prev[1]
+        angle = math.atan2(0, 1) - math.atan2(-vx, vy)
+        pd = math.dist(p, prev) if smooth else 0
+        nd = math.dist(p, nxt) if smooth else 0
+        add(p, angle, direction, nd / step, pd / step)
+    direction = -1
+    corner(0, direction)
+    for i in range(count):
+        j = (i + 1) % n
+        p0, p3 = v[i], v[j]
+        c1 = (p0[0] + to[i][0], p0[1] + to[i][1])
+        c2 = (p3[0] + ti[j][0], p3[1] + ti[j][1])
+        if c1 == tuple(p0):
+            c1 = (p0[0] + (p3[0] - p0[0]) / 3, p0[1] + (p3[1] - p0[1]) / 3)
+        if c2 == tuple(p3):
+            c2 = (p0[0] + (p3[0] - p0[0]) * 2 / 3, p0[1] + (p3[1] - p0[1]) * 2 / 3)
+        chord = math.dist(p0, p3) if smooth else 0
+        direction = -direction
+        for k in range(ridges):
+            t = (k + 1) / (ridges + 1)
+            u = 1 - t
+            pt = [u ** 3 * p0[c] + 3 * u * u * t * c1[c] + 3 * u * t * t * c2[c] + t ** 3 * p3[c] for c in (0, 1)]
+            d = [3 * (u * u * (c1[c] - p0[c]) + 2 * u * t * (c2[c] - c1[c]) + t * t * (p3[c] - c2[c])) for c in (0, 1)]
+            add(pt, math.atan2(d[0], d[1]), direction, chord / step, chord / step)
+            direction = -direction
+        corner(i + 1, direction)
+    return out
+
+
+def _zigzag_equivalent():
+    n = 20
+    groups = []
+    for nm, (b, size, ridges, points), c in ZIGZAG_SHAPES:
+        groups.append(gr([sh(_zigzag(b, size, ridges, points == 2)), fl(c, 60), stk(NAVY, 2, lj=1)], nm=nm))
+    return comp('zig-zag (equivalent)', n, [shape_layer(1, 'Zig-zags', groups, ks(p=(100, 100), a=(100, 100), r=an((0, 0), (n - 1, 10)))),
+                                            background()])
+
+
 def _merge_file(name, mode, n):
     moving = an((0, [70, 100], 'linear'), (n - 1, [130, 100]))
     items = [rc([100, 100], [120, 100], 0, nm='Rect'), el(moving, [90, 90], nm='Moving circle')]
@@ -687,6 +765,7 @@ def _equivalents():
         background(),
     ])
     out['trim-individual-offset'] = _trim_individual_equivalent()
+    out['zig-zag'] = _zigzag_equivalent()
     # Mask feather (neither player feathers): the same ellipse as an alpha matte blurred by
     # ThorVG's Gaussian blur effect (σ = 0.3 × blurriness) to σ = 0.38 × feather, Skottie's
     # feather (and Flipbook's).

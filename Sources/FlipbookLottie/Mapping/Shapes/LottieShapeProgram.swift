@@ -7,7 +7,7 @@ import Flipbook
 ///
 /// **Scopes.** Items are listed top-most first. A style (`fl`, `st`, `gf`, `gs`) draws the
 /// shapes listed before it in its group, and those of the groups listed before it (all their
-/// nested shapes). A modifier (`tm`, `rd`, `pb`, `op`) changes the shapes listed before it in its
+/// nested shapes). A modifier (`tm`, `rd`, `pb`, `op`, `zz`) changes the shapes listed before it in its
 /// group and nested groups — whatever styles draw them, before or after the modifier (as
 /// lottie-web and ThorVG apply them); modifiers apply innermost first, then in list order. A
 /// repeater (`rp`) repeats what is listed before it; styles after it draw every copy.
@@ -56,6 +56,7 @@ final class LottieShapeProgram: @unchecked Sendable {
         case roundedCorners(LottieAnimated<LottieVector>)
         case puckerBloat(LottieAnimated<LottieVector>)
         case offsetPath(amount: LottieAnimated<LottieVector>, lineJoin: Int, miterLimit: LottieAnimated<LottieVector>)
+        case zigZag(amplitude: LottieAnimated<LottieVector>, ridges: LottieAnimated<LottieVector>, pointType: LottieAnimated<LottieVector>)
     }
 
     struct Modifier {
@@ -68,6 +69,7 @@ final class LottieShapeProgram: @unchecked Sendable {
             case let .roundedCorners(r): return r.isAnimated
             case let .puckerBloat(a): return a.isAnimated
             case let .offsetPath(a, _, ml): return a.isAnimated || ml.isAnimated
+            case let .zigZag(a, r, pt): return a.isAnimated || r.isAnimated || pt.isAnimated
             }
         }
         /// True for modifiers whose result on one shape depends on the others.
@@ -160,6 +162,9 @@ final class LottieShapeProgram: @unchecked Sendable {
                 g.nodes.append(.merge(merges.count - 1))
             case let .offsetPath(amount, lineJoin, miterLimit):
                 modifiers.append(Modifier(kind: .offsetPath(amount: amount, lineJoin: lineJoin, miterLimit: miterLimit), path: p))
+                g.nodes.append(.modifier(modifiers.count - 1))
+            case let .zigZag(amplitude, ridges, pointType):
+                modifiers.append(Modifier(kind: .zigZag(amplitude: amplitude, ridges: ridges, pointType: pointType), path: p))
                 g.nodes.append(.modifier(modifiers.count - 1))
             case .transform:
                 break
@@ -374,6 +379,15 @@ final class LottieShapeProgram: @unchecked Sendable {
             guard amount != 0 else { return }
             for i in out.indices {
                 out[i].paths = out[i].paths.map { LottieOffsetPath.offset($0, amount: amount, lineJoin: lineJoin, miterLimit: limit) }
+            }
+        case let .zigZag(a, r, pt):
+            let amplitude = LottieShapeGeometry.at(a.value(atFrame: f), 0)
+            let ridges = LottieShapeGeometry.at(r.value(atFrame: f), 0)
+            let smooth = LottieShapeGeometry.at(pt.value(atFrame: f), 0) == 2
+            guard amplitude != 0, amplitude.isFinite, ridges.isFinite else { return }
+            let n = Int(min(max(ridges.rounded(), 0), Double(LottieVertexModifiers.maximumRidges)))
+            for i in out.indices {
+                out[i].paths = out[i].paths.map { LottieVertexModifiers.zigZag($0, amplitude: amplitude, ridges: n, smooth: smooth) }
             }
         }
     }
