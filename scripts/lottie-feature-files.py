@@ -430,7 +430,10 @@ def gradient_radial_highlight():
             gr([el([145, 55], [90, 90]), gf([145, 55], [190, 55], g3, radial=True, h=50, a=an((0, 0), (n - 1, 270)))],
                nm='Highlight 50, angle animated'),
             gr([rc([100, 145], [180, 90], 20),
-                gf([100, 145], an((0, [180, 145]), (n - 1, [140, 185])), stops([(0, YELLOW), (1, PURPLE)]),
+                # the end point stays level with the centre: ThorVG 1.0.4 takes the radius as
+                # max(|dx|, |dy|) + 0.375 min(|dx|, |dy|), exact only along an axis (Flipbook, as
+                # lottie-web and After Effects, the distance)
+                gf([100, 145], an((0, [180, 145]), (n - 1, [135, 145])), stops([(0, YELLOW), (1, PURPLE)]),
                    radial=True, h=an((0, -60), (n - 1, 80)), a=30)], nm='Highlight length and radius animated'),
         ]),
         background(),
@@ -538,8 +541,18 @@ def trim_on_fill():
     ])
 
 
+def _grid():
+    return gr([gr([rc([0, 0], [10, 10]), fl(GREEN)], nm='Cell', p=(150, 110)),
+               rp(3, 0, 1, p=(14, 0), nm='Columns'), rp(3, 0, 1, p=(0, 14), nm='Rows')], nm='Nested repeaters')
+
+
 @feature
 def repeater_transform_opacity():
+    """Repeaters: copies, offset, transform (position, rotation and scale per copy about the
+    anchor), start and end opacity, animated copies, nested repeaters. The copies' opacities are
+    lottie-web's (copy i of n: so + (eo − so)·i/(n − 1); After Effects' first copy has the start
+    opacity, the last the end one); ThorVG 1.0.4 uses (i + 1)/n, rlottie i/n: the references
+    come from an equivalent drawing each copy as a group with its own transform and opacity."""
     n = 40
     return comp('repeater-transform-opacity', n, [
         shape_layer(1, 'Repeaters', [
@@ -548,9 +561,43 @@ def repeater_transform_opacity():
             gr([el([100, 140], [14, 14]), fl(BLUE),
                 rp(an((0, 1), (n - 1, 12), ease='linear'), an((0, 0), (n - 1, 1)), 2, p=(0, -40), a=(100, 140),
                    s=(100, 100), r=30, so=40, eo=100)], nm='Copies 1 to 12 around a centre, below'),
-            gr([gr([rc([0, 0], [10, 10]), fl(GREEN)], nm='Cell', p=(150, 110)),
-                rp(3, 0, 1, p=(14, 0), nm='Columns'), rp(3, 0, 1, p=(0, 14), nm='Rows')], nm='Nested repeaters'),
+            _grid(),
         ]),
+        background(),
+    ])
+
+
+def _ease(t, o=(0.333, 0), i=(0.667, 1)):
+    """The progress of a cubic timing curve at linear fraction t (bisection on x)."""
+    lo, hi = 0.0, 1.0
+    for _ in range(60):
+        u = (lo + hi) / 2
+        x = 3 * (1 - u) ** 2 * u * o[0] + 3 * (1 - u) * u * u * i[0] + u ** 3
+        lo, hi = (u, hi) if x < t else (lo, u)
+    u = (lo + hi) / 2
+    return 3 * (1 - u) ** 2 * u * o[1] + 3 * (1 - u) * u * u * i[1] + u ** 3
+
+
+def _repeater_equivalent():
+    n = 40
+    ks_ = [0, n // 4, n // 2, 3 * n // 4, n - 1]
+    rects = []
+    for i in reversed(range(6)):        # copy 5 on top (composite above)
+        rects.append(gr([rc([20, 40], [16, 40], 3), fl(RED), stk(NAVY, 2)], nm='Copy %d' % i,
+                        p=(28 * i, 0), r=8 * i, s=(100 * 0.95 ** i, 100 * 0.95 ** i), o=100 - 80 * i / 5))
+    dots = []
+    for i in range(12):
+        pos, rot, opa = [], [], []
+        for k in ks_:
+            copies = int(1 + 11 * k / (n - 1))
+            mu = i + _ease(k / (n - 1))
+            pos.append((k, [100, 140 - 40 * mu], 'hold'))
+            rot.append((k, 30 * mu, 'hold'))
+            visible = 40 if copies == 1 else 40 + 60 * i / (copies - 1)
+            opa.append((k, visible if i < copies else 0, 'hold'))
+        dots.append(gr([el([100, 140], [14, 14]), fl(BLUE)], nm='Copy %d' % i, a=(100, 140), p=an(*pos), r=an(*rot), o=an(*opa)))
+    return comp('repeater-transform-opacity (equivalent)', n, [
+        shape_layer(1, 'Repeaters', [gr(rects, nm='Six copies, fading'), gr(dots, nm='Copies around a centre'), _grid()]),
         background(),
     ])
 
@@ -765,6 +812,7 @@ def _equivalents():
         background(),
     ])
     out['trim-individual-offset'] = _trim_individual_equivalent()
+    out['repeater-transform-opacity'] = _repeater_equivalent()
     out['zig-zag'] = _zigzag_equivalent()
     # Mask feather (neither player feathers): the same ellipse as an alpha matte blurred by
     # ThorVG's Gaussian blur effect (σ = 0.3 × blurriness) to σ = 0.38 × feather, Skottie's
@@ -1187,20 +1235,35 @@ def matte_parent_index():
     ])
 
 
-@feature
-def blend_modes():
+def _blend_file(name, modes):
     n = 10
     layers = []
-    for mode in range(1, 17):
-        k = mode - 1
+    for k, mode in enumerate(modes):
         cx, cy = 25 + (k % 4) * 50, 25 + (k // 4) * 50
         layers.append(shape_layer(mode, 'bm %d' % mode, [gr([el([cx, cy], [38, 38]), fl([0.9, 0.5, 0.2, 1], 85)])],
                                   bm=mode))
+    rows = (len(modes) + 3) // 4
     stripes = [gr([rc([100, 25 + 50 * j], [200, 50]), gf([0, 0], [200, 0], stops([(0, NAVY), (0.5, color('#7fc8f8')), (1, YELLOW)]))],
-                  nm='Row %d' % j) for j in range(4)]
-    half = gr([rc([100, 100], [60, 200]), fl(color('#40916c'), 70)], nm='Translucent band')
+                  nm='Row %d' % j) for j in range(rows)]
+    half = gr([rc([100, 25 * rows], [60, 50 * rows]), fl(color('#40916c'), 70)], nm='Translucent band')
     layers.append(shape_layer(20, 'Backdrop', [half] + stripes))
-    return comp('blend-modes', n, layers)
+    return comp(name, n, layers, h=50 * rows)
+
+
+@feature
+def blend_modes():
+    """Layer blend modes 1–11 (multiply … exclusion: the separable ones), 85 % opaque discs over
+    a gradient and a translucent band."""
+    return _blend_file('blend-modes', list(range(1, 12)))
+
+
+@feature
+def blend_modes_hsl_add():
+    """Blend modes 12–16: hue, saturation, colour, luminosity (Flipbook: the W3C formulas;
+    ThorVG's differ by up to 27 levels) and add (Flipbook: Core Animation's plusLighter, the sum;
+    ThorVG mixes min(1, s + d) by the layer's opacity). rlottie draws no blend modes, so this
+    file keeps the rule's (loose) tolerance."""
+    return _blend_file('blend-modes-hsl-add', list(range(12, 17)))
 
 
 def _control(ty, nm, v):
