@@ -1321,6 +1321,63 @@ def effect_fill():
 
 
 @feature
+def composite_icon():
+    """Features together, as an exported icon animation has them: a null bouncing (overshooting
+    ease) and parenting a precomposition whose layers draw a check mark by a trim (round caps
+    and joins) over a rounded, gradient-filled badge; an inverted alpha matte cutting a ring;
+    the precomposition layer's own opacity (the whole group fades, overlaps not showing)."""
+    n = 45
+    check = bez([(-18, 0), (-5, 13), (20, -14)], False)
+    inner = [
+        shape_layer(1, 'Check', [gr([sh(check), tm(0, an((5, 0), (30, 100)), 0), stk(WHITE, 7, lc=2, lj=2)])],
+                    ks(p=(50, 50))),
+        shape_layer(2, 'Badge', [gr([sr([0, 0], 38, 8, 32, os_=0, is_=0), rd(6),
+                                     gf([-30, -30], [30, 30], stops([(0, GREEN), (1, TEAL)]))])],
+                    ks(p=(50, 50), r=an((0, 0), (44, 45)))),
+    ]
+    for l in inner:
+        l['op'] = 45
+    assets = [{'id': 'comp_badge', 'nm': 'Badge', 'fr': 30, 'layers': inner}]
+    overshoot = ({'x': [0.4], 'y': [0]}, {'x': [0.3], 'y': [1.5]})
+    return comp('composite-icon', n, [
+        layer(3, 1, 'Bounce', ks(p=(100, 100), s=an((0, (40, 40), overshoot), (20, (100, 100)), (n - 1, (100, 100))))),
+        dict(layer(0, 2, 'Badge precomp', ks(p=(0, 0), a=(50, 50), o=an((0, 0), (10, 80))), refId='comp_badge', w=100, h=100),
+             parent=1),
+        shape_layer(3, 'Ring cut-out (matte)', [gr([el([100, 100], an((0, [60, 60]), (n - 1, [150, 150]))), fl(WHITE)])], td=1),
+        shape_layer(4, 'Ring', [gr([el([100, 100], [170, 170]), fl(PURPLE, 70)])], tt=2),
+        background(),
+    ], assets=assets)
+
+
+@feature
+def composite_nested_precomps():
+    """Precompositions inside precompositions: the outer instance time-remapped and masked,
+    the inner one stretched and starting late, a blend mode on a precomposition layer, layers
+    parented across in/out points inside."""
+    n = 60
+    leaf = [
+        shape_layer(1, 'Dot', [gr([el([0, 0], [16, 16]), fl(RED)])], ks(p=an((0, (10, 30), 'linear'), (40, (70, 30))))),
+        shape_layer(2, 'Bar', [gr([rc([0, 0], [60, 10]), fl(NAVY)])], ks(p=(40, 50)), ip=10, op=50),
+    ]
+    for l in leaf:
+        l['op'] = min(l['op'], 60) if l['op'] != 9999 else 60
+    middle = [
+        dict(layer(0, 1, 'Leaf, stretched x2, starts at 5', ks(p=(40, 40), a=(40, 40)), refId='comp_leaf', w=80, h=80),
+             sr=2, st=5, op=120),
+        dict(shape_layer(2, 'Square multiplied', [gr([rc([40, 40], [50, 50]), fl(YELLOW)])], bm=1), op=120),
+        layer(1, 3, 'Middle background', ks(), sc='#a8dadc', sw=80, sh=80, op=120),
+    ]
+    assets = [{'id': 'comp_leaf', 'nm': 'Leaf', 'fr': 30, 'layers': leaf},
+              {'id': 'comp_middle', 'nm': 'Middle', 'fr': 30, 'layers': middle}]
+    return comp('composite-nested-precomps', n, [
+        dict(layer(0, 1, 'Remapped, masked', ks(p=(100, 100), a=(40, 40), s=(200, 200)), refId='comp_middle', w=80, h=80,
+                   tm=an((0, 0), (30, 3), (n - 1, 1)), hasMask=True,
+                   masksProperties=[mask(ellipse_bez(40, 40, 36, 30), 'a')])),
+        background(),
+    ], assets=assets)
+
+
+@feature
 def hidden_layers_items():
     n = 20
     return comp('hidden-layers-items', n, [
@@ -1378,11 +1435,32 @@ def _text_layer(ind, nm, docs, p, font, **extra):
     return layer(5, ind, nm, ks(p=p), t={'d': {'k': docs}, 'p': {}, 'm': {'g': 1, 'a': st([0, 0])}, 'a': []}, **extra)
 
 
-def _doc(t, text, size, font, fc, j=0, tr_=0, lh=None, fs=None):
+def _doc(t, text, size, font, fc, j=0, tr_=0, lh=None, fs=None, box=None, caps=None):
     s = {'s': size, 'f': font, 't': text, 'j': j, 'tr': tr_, 'lh': lh or size * 1.2, 'ls': 0, 'fc': fc[:3]}
     if fs:
         s['sc'], s['sw'], s['of'] = fs[0][:3], fs[1], True
+    if box:
+        s['ps'], s['sz'] = box
+    if caps is not None:
+        s['ca'] = caps
     return {'s': s, 't': t}
+
+
+@feature
+def text_box_stroke():
+    """Glyph text in a box (`sz`, `ps`: wrapped at spaces to the box width), left and centred,
+    with an outline (`sc`, `sw`, `of`: stroke over the fill) and the all-caps flag (`ca`)."""
+    n = 10
+    fonts = {'list': [{'fName': 'Boxy-Regular', 'fFamily': 'Boxy', 'fStyle': 'Regular', 'ascent': 72}]}
+    return comp('text-box-stroke', n, [
+        _text_layer(1, 'Box, left', [_doc(0, 'HOLA HALO LILA AH', 26, 'Boxy-Regular', BLUE, lh=30,
+                                          box=([0, 0], [150, 90]))], (20, 10), 'Boxy'),
+        # All caps: After Effects exports the text already upper-cased (ThorVG relies on it)
+        _text_layer(2, 'Box, centred, outlined, caps', [_doc(0, 'HOLA AHI LILA', 24, 'Boxy-Regular', YELLOW, j=2, lh=28,
+                                                             fs=(NAVY, 2), box=([0, 0], [120, 80]), caps=1)],
+                    (40, 110), 'Boxy'),
+        background(),
+    ], fonts=fonts, chars=_boxy_chars())
 
 
 @feature

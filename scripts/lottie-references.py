@@ -78,6 +78,7 @@ STRICT = {
     'scale-xy-on-stroke': 'rlottie scales strokes uniformly',
     'star-roundness': 'rlottie rounds and turns stars otherwise',
     'stroke-dash-animated-offset': 'rlottie starts dash patterns elsewhere',
+    'text-box-stroke': 'rlottie draws no text',
     'text-font': 'rlottie draws no text',
     'text-glyphs': 'rlottie draws no text',
     'trim-shape-starts': 'rlottie turns polygons by another angle',
