@@ -30,6 +30,13 @@ import Foundation
         #expect(Self.near(z.outTangents[1], 0, 10) && Self.near(z.inTangents[1], 0, -10))
     }
 
+    /// A long path gets fewer ridges per segment: at most 100 000 points per subpath.
+    @Test func pointsPerSubpathAreBounded() {
+        let many = ShapeTest.polyline((0..<2000).map { CGPoint(x: Double($0), y: Double($0 % 2)) }, closed: false)
+        let z = LottieVertexModifiers.zigZag(many, amplitude: 1, ridges: 1000, smooth: false)
+        #expect(z.vertices.count <= LottieVertexModifiers.maximumZigZagPoints + 1 && z.vertices.count > 90_000)
+    }
+
     /// No ridges: only the corners move; zero amplitude: the path as it was.
     @Test func ridgesZeroAndAmplitudeZero() {
         let corners = LottieVertexModifiers.zigZag(Self.square, amplitude: 5, ridges: 0, smooth: false)

@@ -23,7 +23,8 @@ enum LottieOffsetPath {
     static func offset(_ b: LottieBezier, amount: Double, lineJoin: Int, miterLimit: Double) -> LottieBezier {
         guard amount != 0, amount.isFinite else { return b }
         var segments = b.cubics.filter { !($0.isLine && $0.p0 == $0.p3) }
-        guard !segments.isEmpty, segments.allSatisfy({ [$0.p0, $0.c1, $0.c2, $0.p3].allSatisfy { $0.x.isFinite && $0.y.isFinite } })
+        // A subpath of more segments than this is left as it is (each may become 64 pieces).
+        guard !segments.isEmpty, segments.count <= 100_000, segments.allSatisfy({ [$0.p0, $0.c1, $0.c2, $0.p3].allSatisfy { $0.x.isFinite && $0.y.isFinite } })
         else { return b }
         var side = 1.0
         if b.closed {

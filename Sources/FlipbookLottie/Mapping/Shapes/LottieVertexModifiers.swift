@@ -67,8 +67,10 @@ enum LottieVertexModifiers {
         return out
     }
 
-    /// The most ridges a zig-zag puts on one segment (documented clamp; hostile files ask for 10⁹).
+    /// The most ridges a zig-zag puts on one segment (documented clamp; hostile files ask for 10⁹),
+    /// and the most points it makes of one subpath (fewer ridges per segment on long paths).
     static let maximumRidges = 1000
+    static let maximumZigZagPoints = 100_000
 
     /// Zig-zag (`zz`), as lottie-web's `ZigZagModifier`: a point at every vertex, moved off the
     /// path by the amplitude across the line from the previous vertex to the next, and
@@ -80,7 +82,8 @@ enum LottieVertexModifiers {
     static func zigZag(_ b: LottieBezier, amplitude: Double, ridges: Int, smooth: Bool) -> LottieBezier {
         let n = b.vertices.count
         let count = b.closed ? n : n - 1
-        guard amplitude != 0, count > 0 else { return b }
+        guard amplitude != 0, count > 0, count < maximumZigZagPoints else { return b }
+        let ridges = min(max(ridges, 0), maximumZigZagPoints / count - 1)
         func inT(_ j: Int) -> CGPoint { j < b.inTangents.count ? b.inTangents[j] : .zero }
         func outT(_ j: Int) -> CGPoint { j < b.outTangents.count ? b.outTangents[j] : .zero }
         var v: [CGPoint] = [], ins: [CGPoint] = [], outs: [CGPoint] = []
