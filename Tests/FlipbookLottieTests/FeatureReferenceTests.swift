@@ -10,9 +10,11 @@ import FlipbookTestSupport
 /// `scripts/lottie-feature-files.py`) through the whole mapping and `LottieRendering` at
 /// 200 × 200, against ThorVG's frames: frames 0, N/4, N/2, 3N/4 and N − 1, each within
 /// `max(1.5, 1.5 × the ThorVG–rlottie disagreement)` of mean |Δ| (premultiplied RGBA8), the
-/// acceptance rule of the four fixtures. Where neither reference player draws a feature (merge
-/// paths), ThorVG rendered an equivalent file (`features/equivalents/`). A failure writes actual,
-/// reference and diff PNGs to /tmp/flipbook-lottie-failures.
+/// acceptance rule of the four fixtures — or within 1.5 where rlottie does not draw the file
+/// right. Where ThorVG does not draw a feature as After Effects does (merge paths, zig-zags,
+/// feathers, a few formulas), it rendered an equivalent file (`features/equivalents/`; the
+/// README lists why). A failure writes actual, reference and diff PNGs to
+/// /tmp/flipbook-lottie-failures.
 ///
 /// Set `FLIPBOOK_LOTTIE_FEATURES_OUT` to a folder to also get every rendered frame there
 /// (`<feature>_<k>.png`) and `<feature>.tsv` (feature, k, mean |Δ| to ThorVG, tolerance,
