@@ -1378,6 +1378,24 @@ def composite_nested_precomps():
 
 
 @feature
+def layer_3d_flat():
+    """3D layers (`ddd: 1`) as exports often have them: three-component anchor, position and
+    scale, rotation as `rz`, and a small `rx`/`ry` turn (drawn without perspective, as ThorVG
+    and rlottie do: no camera)."""
+    n = 30
+    shapes = [gr([rc([0, 0], [60, 40], 6), fl(ORANGE), stk(NAVY, 3)])]
+    def ks3(p, rz, rx=0, ry=0):
+        return {'o': st(100), 'a': st([0, 0, 0]), 'p': _prop(p), 's': st([100, 100, 100]),
+                'rx': _prop(rx), 'ry': _prop(ry), 'rz': _prop(rz), 'or': st([0, 0, 0])}
+    l1 = shape_layer(1, '3D, rz animated', shapes, ks3([60, 60, 0], an((0, 0), (n - 1, 90))))
+    l2 = shape_layer(2, '3D, rx 40', shapes, ks3([140, 60, 0], 0, rx=40))
+    l3 = shape_layer(3, '3D, ry animated', shapes, ks3([100, 150, 0], 0, ry=an((0, 0), (n - 1, 60))))
+    for l in (l1, l2, l3):
+        l['ddd'] = 1
+    return comp('layer-3d-flat', n, [l1, l2, l3, background()], ddd=1)
+
+
+@feature
 def hidden_layers_items():
     n = 20
     return comp('hidden-layers-items', n, [
