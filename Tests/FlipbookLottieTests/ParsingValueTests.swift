@@ -135,7 +135,8 @@ import Testing
         #expect(rp.transform.startOpacity?.initialValue == [100] && rp.transform.endOpacity?.initialValue == [20])
         guard case let .trim(tm) = it[4].kind else { Issue.record("not a trim"); return }
         #expect(tm.individually && tm.end.initialValue == [90])
-        #expect(it[5].kind == .unknown(type: "zz") && it[5].name == "zig")
+        guard case let .zigZag(amplitude, ridges, pointType) = it[5].kind else { Issue.record("not a zig-zag"); return }
+        #expect(it[5].name == "zig" && amplitude.initialValue == [0] && ridges.initialValue == [0] && pointType.initialValue == [1])
     }
 
     @Test func layersOfEveryKind() throws {

@@ -82,6 +82,9 @@ extension LottieParser {
                                miterLimit: try vector(o, "ml", cx, default: [4]))
         case "pb":
             kind = .puckerBloat(amount: try vector(o, "a", cx, default: [0]))
+        case "zz":
+            kind = .zigZag(amplitude: try vector(o, "s", cx, default: [0]), ridges: try vector(o, "r", cx, default: [0]),
+                           pointType: try vector(o, "pt", cx, default: [1]))
         case "tr":
             kind = .transform(try transform(node, cx))
         default:

@@ -34,7 +34,8 @@ import Flipbook
 ///   Cycles and nesting deeper than ``maximumPrecompositionDepth`` are not drawn (warned).
 /// - **Blend modes** (`bm`): the `compositingFilter` of the outermost layer of the chain (the
 ///   matte container's when there is a matte), so the layer's whole result is blended.
-/// - **Effects**, 3D cameras, unknown layer types: not drawn, one warning per kind.
+/// - **Effects**: drop shadow and fill drawn (``LottieEffectMapper``); the others, 3D cameras and
+///   unknown layer types are not drawn, one warning per kind.
 package final class LottieLayerMapper {
     package let context: LottieMappingContext
     private var images: [String: CGImage?] = [:]
@@ -132,9 +133,18 @@ package final class LottieLayerMapper {
             x.mask = m.layer
             if m.luminance { LottieMaskModes.set(.luminance, on: x) }
         }
+        var drawnEffects: [(index: Int, effect: LottieEffect)] = []
         for (j, e) in l.effects.enumerated() where e.enabled {
+            if LottieEffectMapper.drawn.contains(e.type) { drawnEffects.append((j, e)); continue }
             warnOnce("effect", key: "\(e.type)", path: "\(lp).ef[\(j)]",
                      "the effect \(e.name.map { "\"\($0)\" " } ?? "")(type \(e.type)) is not drawn")
+        }
+        if !drawnEffects.isEmpty {
+            // Effects of shape and text layers apply after the transform (their directions are
+            // the composition's); a precomposition's, solid's or image's before it.
+            let afterTransform: Bool = { switch l.kind { case .shape, .text: return true; default: return false } }()
+            LottieEffectMapper.apply(drawnEffects, to: x, rotation: afterTransform ? startRotation(of: i, in: scope) : 0,
+                                     path: "\(lp).ef", clock: scope.clock, context: context)
         }
 
         // Parents, innermost first.
@@ -161,6 +171,17 @@ package final class LottieLayerMapper {
         }
         visibility.apply(to: node, context: context)
         return node
+    }
+
+    /// Layer `i`'s rotation and its parents' (degrees, clockwise) at the start of the timeline.
+    func startRotation(of i: Int, in scope: Scope) -> Double {
+        let f = scope.clock.localFrame(atRoot: scope.clock.start)
+        var total = 0.0, seen: Set<Int> = [], next: Int? = i
+        while let k = next, seen.insert(k).inserted {
+            total += LottieGroupTransform.at(scope.layers[k].transform.rotation.value(atFrame: f), 0)
+            next = scope.layers[k].parent.flatMap { scope.byIndex[$0] }
+        }
+        return total
     }
 
     /// Layer `node` (a chain) matted by the chain of layer `source`: a container at the

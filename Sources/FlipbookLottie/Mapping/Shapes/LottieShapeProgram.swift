@@ -7,7 +7,7 @@ import Flipbook
 ///
 /// **Scopes.** Items are listed top-most first. A style (`fl`, `st`, `gf`, `gs`) draws the
 /// shapes listed before it in its group, and those of the groups listed before it (all their
-/// nested shapes). A modifier (`tm`, `rd`, `pb`) changes the shapes listed before it in its
+/// nested shapes). A modifier (`tm`, `rd`, `pb`, `op`, `zz`) changes the shapes listed before it in its
 /// group and nested groups — whatever styles draw them, before or after the modifier (as
 /// lottie-web and ThorVG apply them); modifiers apply innermost first, then in list order. A
 /// repeater (`rp`) repeats what is listed before it; styles after it draw every copy.
@@ -55,6 +55,8 @@ final class LottieShapeProgram: @unchecked Sendable {
         case trim(LottieTrim)
         case roundedCorners(LottieAnimated<LottieVector>)
         case puckerBloat(LottieAnimated<LottieVector>)
+        case offsetPath(amount: LottieAnimated<LottieVector>, lineJoin: Int, miterLimit: LottieAnimated<LottieVector>)
+        case zigZag(amplitude: LottieAnimated<LottieVector>, ridges: LottieAnimated<LottieVector>, pointType: LottieAnimated<LottieVector>)
     }
 
     struct Modifier {
@@ -66,6 +68,8 @@ final class LottieShapeProgram: @unchecked Sendable {
             case let .trim(t): return t.start.isAnimated || t.end.isAnimated || t.offset.isAnimated
             case let .roundedCorners(r): return r.isAnimated
             case let .puckerBloat(a): return a.isAnimated
+            case let .offsetPath(a, _, ml): return a.isAnimated || ml.isAnimated
+            case let .zigZag(a, r, pt): return a.isAnimated || r.isAnimated || pt.isAnimated
             }
         }
         /// True for modifiers whose result on one shape depends on the others.
@@ -161,8 +165,12 @@ final class LottieShapeProgram: @unchecked Sendable {
                 shapes.append(Shape(kind: item.kind, path: p, merge: merges.count))
                 merges.append(Merge(mode: mode, path: p, group: id, shape: shapes.count - 1))
                 g.nodes.append(.merge(merges.count - 1))
-            case .offsetPath:
-                context?.warn("offset path", path: p, "offset paths (op) are not applied: the shapes are drawn unexpanded")
+            case let .offsetPath(amount, lineJoin, miterLimit):
+                modifiers.append(Modifier(kind: .offsetPath(amount: amount, lineJoin: lineJoin, miterLimit: miterLimit), path: p))
+                g.nodes.append(.modifier(modifiers.count - 1))
+            case let .zigZag(amplitude, ridges, pointType):
+                modifiers.append(Modifier(kind: .zigZag(amplitude: amplitude, ridges: ridges, pointType: pointType), path: p))
+                g.nodes.append(.modifier(modifiers.count - 1))
             case .transform:
                 break
             case let .unknown(type):
@@ -383,6 +391,22 @@ final class LottieShapeProgram: @unchecked Sendable {
         case let .puckerBloat(a):
             let amount = LottieShapeGeometry.at(a.value(atFrame: f), 0)
             for i in out.indices { out[i].paths = out[i].paths.map { LottieVertexModifiers.puckerBloat($0, amount: amount) } }
+        case let .offsetPath(a, lineJoin, ml):
+            let amount = LottieShapeGeometry.at(a.value(atFrame: f), 0)
+            let limit = LottieShapeGeometry.at(ml.value(atFrame: f), 0)
+            guard amount != 0 else { return }
+            for i in out.indices {
+                out[i].paths = out[i].paths.map { LottieOffsetPath.offset($0, amount: amount, lineJoin: lineJoin, miterLimit: limit) }
+            }
+        case let .zigZag(a, r, pt):
+            let amplitude = LottieShapeGeometry.at(a.value(atFrame: f), 0)
+            let ridges = LottieShapeGeometry.at(r.value(atFrame: f), 0)
+            let smooth = LottieShapeGeometry.at(pt.value(atFrame: f), 0) == 2
+            guard amplitude != 0, amplitude.isFinite, ridges.isFinite else { return }
+            let n = Int(min(max(ridges.rounded(), 0), Double(LottieVertexModifiers.maximumRidges)))
+            for i in out.indices {
+                out[i].paths = out[i].paths.map { LottieVertexModifiers.zigZag($0, amplitude: amplitude, ridges: n, smooth: smooth) }
+            }
         }
     }
 
