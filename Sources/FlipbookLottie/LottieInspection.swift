@@ -436,11 +436,14 @@ struct _LottieInventory {
             case let .puckerBloat(a):
                 t.add("pucker/bloat", p)
                 property(a, "\(p).a", t)
+            case let .zigZag(amplitude, ridges, pointType):
+                t.add("zig-zag", p, kinds: ["zig-zag"])
+                property(amplitude, "\(p).s", t); property(ridges, "\(p).r", t); property(pointType, "\(p).pt", t)
             case let .transform(x):
                 transform(x, path: p, t)
             case let .unknown(type):
                 // The names the shape mapping warns with.
-                let names = ["zz": "zig-zag", "tw": "twist", "no": "no style", "mm": "merge paths"]
+                let names = ["tw": "twist", "no": "no style"]
                 let name = names[type] ?? "shape item \(type)"
                 t.add(name, p, kinds: [name])
             }
