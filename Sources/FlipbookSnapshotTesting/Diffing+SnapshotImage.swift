@@ -56,6 +56,8 @@ func imageDiff(reference: SnapshotImage, snapshot: SnapshotImage,
                precision: Float, perceptualPrecision: Float) -> (String, [DiffAttachment])? {
     let comparison = ImageSnapshotComparison.compare(reference: reference, snapshot: snapshot,
                                                      precision: precision, perceptualPrecision: perceptualPrecision)
+    SnapshotReview.record(reference: reference, snapshot: snapshot, comparison: comparison,
+                          precision: precision, perceptualPrecision: perceptualPrecision)
     guard let message = comparison.message else { return nil }
     let difference = ImageSnapshotComparison.differenceImage(reference: comparison.reference ?? reference.pixelBuffer,
                                                              snapshot: comparison.snapshot ?? snapshot.pixelBuffer)
