@@ -45,19 +45,24 @@ import FlipbookPNG
     }
 
     @Test func theLayerBudgetBoundsPrecompositionsOfRepeaters() throws {
-        // 30 instances of a precomposition whose repeater builds 1000 copies as layers (2 001
-        // layers each): 60 000 layers asked, the budget is 20 000.
+        // 15 instances of a precomposition whose repeater builds 1000 copies as layers (2 001
+        // layers each): 30 000 layers asked, the budget is 10 000.
         let rep = H.shapes(H.square + #", {"ty": "rp", "c": {"k": 1000}, "tr": {"p": {"k": [1, 0]}, "r": {"k": 1}}}"#)
-        let instances = Array(repeating: #"{"ty": 0, "ks": {}, "refId": "p"}"#, count: 30).joined(separator: ", ")
+        let instances = Array(repeating: #"{"ty": 0, "ks": {}, "refId": "p"}"#, count: 15).joined(separator: ", ")
         let r = try H.render(H.document("[\(instances)]", extra: #", "assets": [{"id": "p", "layers": [\#(rep)]}]"#))
-        // Instances are built bottom-most (last) first: the tenth runs out inside its repeater,
-        // and the twenty listed before it are left out.
+        // Instances are built bottom-most (last) first: the fifth runs out inside its repeater,
+        // and the ten listed before it are left out.
         #expect(r.logged == [
-            "assets[0].layers[0].shapes[0].it[2]: layer budget: the animation maps to more than 20000 layers; copies 982 to 999 are left out",
-            "layers[19]: layer budget: the animation maps to more than 20000 layers; this layer and the ones listed before it are left out",
+            "assets[0].layers[0].shapes[0].it[2]: layer budget: the animation maps to more than 10000 layers; copies 992 to 999 are left out",
+            "layers[9]: layer budget: the animation maps to more than 10000 layers; this layer and the ones listed before it are left out",
         ])
         #expect(r.layerCount < LottieMappingContext.maximumLayers + 10)
         #expect(r.frames[0].rgba(32, 32) == Self.red)
+        // A replicator's instances count: 1000 instances of 2 layers, ten times.
+        let replicated = H.shapes(H.square + #", {"ty": "rp", "c": {"k": 1000}, "tr": {"p": {"k": [1, 0]}}}"#)
+        let tenTimes = Array(repeating: #"{"ty": 0, "ks": {}, "refId": "p"}"#, count: 10).joined(separator: ", ")
+        let rr = try H.render(H.document("[\(tenTimes)]", extra: #", "assets": [{"id": "p", "layers": [\#(replicated)]}]"#))
+        #expect(rr.logged == ["layers[4]: layer budget: the animation maps to more than 10000 layers; this layer and the ones listed before it are left out"])
         // Inside one repeater, the copies past the budget are left out.
         var c = LottieComposition(width: 100, height: 80, frameRate: 30, inPoint: 0, outPoint: 60, layers: [])
         c.layers = try #require(try? LottieParser.parse(Data(H.document("[\(rep)]").utf8), file: "a.json").composition.layers)
@@ -96,6 +101,19 @@ import FlipbookPNG
         #expect(r.logged.isEmpty)
         #expect(r.frames[0].rgba(32, 32) == Self.red)
         #expect(r.frames[0].rgba(32, 10) == Self.clear)
+    }
+
+    @Test func hugeHandlesInTrimsAndMergesAreMeasured() throws {
+        // A handle 10³⁰⁰ away: the control polygon's length is 2·10³⁰⁰, past Int's range (the
+        // sampling steps are clamped before they become an Int). Found by the fuzz target
+        // (Tests/Fixtures/fuzz/crash-lottie-hugehandle-a).
+        let path = #"{"ty": "sh", "ks": {"k": {"c": true, "v": [[40, 30], [60, 30], [60, 50]], "i": [[0, 0], [0, -1e300], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}"#
+        for modifier in [#"{"ty": "tm", "s": {"k": 0}, "e": {"k": 50}, "o": {"k": 0}, "m": 1}"#,
+                         #"\#(H.square.components(separatedBy: ", {\"ty\": \"fl\"").first!), {"ty": "mm", "mm": 3}"#] {
+            let r = try H.render(H.document("[\(H.shapes(path + ", " + modifier + #", {"ty": "st", "c": {"k": [1, 0, 0]}, "w": {"k": 2}}"#))]"))
+            #expect(r.logged.isEmpty)
+            #expect(r.frames.count == 3)
+        }
     }
 
     @Test func hugeStrokeWidthsCoverTheComposition() throws {

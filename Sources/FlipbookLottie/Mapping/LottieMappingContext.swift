@@ -20,12 +20,12 @@ package final class LottieMappingContext {
 
     // MARK: Layer budget
 
-    /// The most Core Animation layers one mapped tree may have (hostile input: a hundred
-    /// instances of a precomposition whose repeater makes a thousand copies would otherwise
-    /// build hundreds of thousands of layers — gigabytes; the four test fixtures map to 88 to
-    /// 382 layers). Past it, the Lottie layers (and repeater copies) still to be built are left
-    /// out, with a warning.
-    package static let maximumLayers = 20_000
+    /// The most Core Animation layers one mapped tree may have, each replicator instance
+    /// counted (hostile input: a hundred instances of a precomposition whose repeater makes a
+    /// thousand copies would otherwise build hundreds of thousands of layers — gigabytes, and
+    /// seconds a frame; the four test fixtures map to 88 to 382 layers). Past it, the Lottie
+    /// layers (and repeater copies) still to be built are left out, with a warning.
+    package static let maximumLayers = 10_000
 
     /// This tree's bound (``maximumLayers`` unless a test lowers it).
     package let layerBudget: Int
@@ -51,12 +51,14 @@ package final class LottieMappingContext {
         return result
     }
 
-    /// The layers of `layer`'s tree: itself, its mask's and its sublayers' trees.
-    static func subtreeSize(_ layer: CALayer) -> Int {
-        var n = 1
-        if let m = layer.mask { n += subtreeSize(m) }
+    /// The layers of `layer`'s tree as drawn: itself, its mask's and its sublayers' trees,
+    /// a replicator's sublayers once per instance (each instance is built anew every frame).
+    package static func subtreeSize(_ layer: CALayer) -> Int {
+        var n = 0
         for s in layer.sublayers ?? [] { n += subtreeSize(s) }
-        return n
+        if let r = layer as? CAReplicatorLayer { n *= max(r.instanceCount, 1) }
+        if let m = layer.mask { n += subtreeSize(m) }
+        return n + 1
     }
 
     /// The clock of the root composition.

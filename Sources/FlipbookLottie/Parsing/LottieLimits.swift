@@ -22,8 +22,11 @@ import FlipbookPixels
 /// | a dotLottie archive's entries (files and folders) | ≤ 10 000 | the archive |
 /// | an image file beside a JSON document | a regular file of ≤ 256 MiB | the asset's `p` (warning: left out) |
 ///
-/// Not bounded here (the mapping clamps): repeater copies, polystar points, bezier vertex
-/// counts (bounded by the file's size).
+/// Not bounded here — the layer mapping clamps them, with a warning: repeater copies (1000 per
+/// repeater, 10 000 outlines per shape list, 1000 copies built as layers in all:
+/// `LottieShapeProgram`), star and polygon points (10 000), the layers of one mapped tree
+/// (10 000, replicator instances counted: `LottieMappingContext.maximumLayers`), the images' decoded pixels (2²⁸ per tree).
+/// Bezier vertex counts are bounded by the file's size. docs/limits.md lists all of them.
 package struct LottieLimits: Sendable, Equatable {
     /// The largest composition width or height in points.
     package var maximumDimension: Double = Double(PixelBuffer.maximumDimension)
