@@ -138,7 +138,11 @@ let package = Package(
         ),
         .target(
             name: "FlipbookFuzzTargets",
-            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookJPEG", "FlipbookRender", "FlipbookScene"],
+            dependencies: [
+                "Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookJPEG", "FlipbookRender", "FlipbookScene", "FlipbookLottie",
+                // FlipbookLottie's module needs ZIPFoundation's (and its CZlib's) to be importable.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(

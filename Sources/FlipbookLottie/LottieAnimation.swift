@@ -90,6 +90,11 @@ public final class LottieAnimation: Sendable {
             throw LottieError(kind: .unreadable, file: filepath, line: nil, path: "",
                               message: isDirectory.boolValue ? "cannot read the file: it is a directory" : "cannot read the file: no such file")
         }
+        // A regular file (not /dev/zero or a FIFO, which would be read forever or block).
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw LottieError(kind: .unreadable, file: filepath, line: nil, path: "", message: "cannot read the file: not a regular file")
+        }
         if isZip(atPath: filepath) {
             let file = try DotLottieFile(filepath: filepath)
             guard let a = file.animation() else {
@@ -97,21 +102,16 @@ public final class LottieAnimation: Sendable {
             }
             return a.animation
         }
-        // A regular file of at most the entry bound: `/dev/zero` or a FIFO is refused, not read forever.
-        let resolved = url.resolvingSymlinksInPath().path
-        guard (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType == .typeRegular else {
-            throw LottieError(kind: .unreadable, file: filepath, line: nil, path: "", message: "cannot read the file: it is not a regular file")
-        }
-        let limit = LottieLimits.standard.maximumEntryBytes
-        guard let handle = FileHandle(forReadingAtPath: resolved), let read = try? handle.read(upToCount: limit + 1) else {
-            throw LottieError(kind: .unreadable, file: filepath, line: nil, path: "", message: "cannot read the file")
-        }
-        try? handle.close()
-        guard read.count <= limit else {
+        // JSON within its bound, checked before reading the file whole.
+        let limit = LottieLimits.standard.maximumJSONBytes
+        if let size = attributes?[.size] as? NSNumber, size.int64Value > Int64(limit) {
             throw LottieError(kind: .tooLarge, file: filepath, line: nil, path: "",
-                              message: "the file is larger than \(_DotLottieArchive.size(UInt64(limit)))")
+                              message: "the document is \(_DotLottieArchive.size(size.uint64Value)); the limit is \(_DotLottieArchive.size(UInt64(limit)))")
         }
-        let data = read
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw LottieError(kind: .unreadable, file: filepath, line: nil, path: "", message: "cannot read the file: \(error.localizedDescription)")
+        }
         return try load(data: data, file: filepath, directory: url.deletingLastPathComponent(), sourceURL: url)
     }
 

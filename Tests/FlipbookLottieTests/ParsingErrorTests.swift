@@ -57,7 +57,7 @@ import FlipbookRender
         #expect(throws: LottieError.self) { try LottieAnimation.load(filepath: "/dev/zero") }
         do { _ = try LottieAnimation.load(filepath: "/dev/zero"); Issue.record("loaded /dev/zero") } catch {
             #expect(error.kind == .unreadable)
-            #expect(error.message == "cannot read the file: it is not a regular file")
+            #expect(error.message == "cannot read the file: not a regular file")
         }
         do { _ = try LottieAnimation.load(filepath: "/"); Issue.record("loaded a directory") } catch {
             #expect(error.message == "cannot read the file: it is a directory")

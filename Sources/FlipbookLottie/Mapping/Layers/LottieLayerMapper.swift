@@ -39,6 +39,8 @@ import Flipbook
 package final class LottieLayerMapper {
     package let context: LottieMappingContext
     private var images: [String: CGImage?] = [:]
+    /// Pixels the tree's images may still decode to (``LottieImageDecoding/maximumPixels`` in all).
+    var imagePixelBudget = LottieImageDecoding.Budget()
     private var warnedKinds: Set<String> = []
 
     /// How deep precompositions may nest (deeper ones are not drawn, with a warning).
@@ -84,11 +86,13 @@ package final class LottieLayerMapper {
         for i in layers.indices.reversed() {
             let l = layers[i]
             if l.isMatteSource || sources.contains(i) { continue }
-            guard var node = chain(i, in: scope, isMatte: false) else { continue }
-            if let s = matteSource[i], let mode = l.matteMode {
-                guard let matted = matte(node, source: s, mode: mode, in: scope) else { continue }
-                node = matted
-            }
+            if context.layerBudgetSpent(path: "\(path)[\(i)]", "this layer and the ones listed before it are") { break }
+            let built: CALayer? = context.countingLayers({ () -> CALayer? in
+                guard let node = chain(i, in: scope, isMatte: false) else { return nil }
+                if let s = matteSource[i], let mode = l.matteMode { return matte(node, source: s, mode: mode, in: scope) }
+                return node
+            }, layers: { $0.map { [$0] } ?? [] })
+            guard let node = built else { continue }
             // On the outermost layer: the layer's whole result (masked, matted) is blended.
             applyBlendMode(l.blendMode, to: node, path: "\(path)[\(i)]")
             out.append(node)
@@ -266,7 +270,7 @@ package final class LottieLayerMapper {
         if let cached = images[refId] {
             image = cached
         } else {
-            image = data.flatMap { LottieImageDecoding.decode($0, path: lp, context: context) }
+            image = data.flatMap { LottieImageDecoding.decode($0, path: lp, budget: &imagePixelBudget, context: context) }
             images[refId] = image
         }
         guard let image else { return nil }

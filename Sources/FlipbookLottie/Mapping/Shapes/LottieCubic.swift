@@ -21,7 +21,7 @@ struct LottieCubic: Equatable {
         // Chord error below 1e-3 units on the curves Lottie files hold: sample by the
         // control polygon's length, 8…256 steps.
         let poly = hypot(c1.x - p0.x, c1.y - p0.y) + hypot(c2.x - c1.x, c2.y - c1.y) + hypot(p3.x - c2.x, p3.y - c2.y)
-        let n = poly.isFinite ? min(max(Int(poly / 2), 8), 256) : 8
+        let n = poly.isFinite ? Int(min(max(poly / 2, 8), 256)) : 8   // clamped before Int(): poly may be 1e308
         var table = [0.0]
         table.reserveCapacity(n + 1)
         var prev = p0, sum = 0.0

@@ -40,6 +40,9 @@ final class LottieShapeLayerBuilder {
     let context: LottieMappingContext
     /// The local frame at the timeline's start (the model layers' values).
     let startFrame: Double
+    /// The copies each repeater's layers make (set as they are built; nested repeaters are
+    /// bounded by their product, ``LottieShapeProgram/maximumInstances``).
+    var copyCounts: [Int: Int] = [:]
 
     init(program: LottieShapeProgram, clock: LottieClock, context: LottieMappingContext) {
         self.program = program; self.clock = clock; self.context = context

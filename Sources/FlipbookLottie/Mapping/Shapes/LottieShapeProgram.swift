@@ -21,6 +21,14 @@ import Flipbook
 final class LottieShapeProgram: @unchecked Sendable {
     /// The most copies a repeater makes (documented clamp; hostile files ask for 10⁹).
     static let maximumCopies = 1000
+    /// The most outlines repeaters may multiply the shapes of one shape list into (a repeater
+    /// of a repeater of … 1000 copies each; or 1000 copies of 1000 shapes): a repeater that
+    /// would pass it makes only as many copies as fit (at least one), with a warning
+    /// (``copyLimits``).
+    static let maximumInstances = 10_000
+    /// The most layers repeater copies built as layers of their own may multiply into (copies
+    /// of copies), each drawing its own outline: see ``LottieRepeaterLayers``.
+    static let maximumCopyLayers = 1000
 
     final class Group {
         let id: Int
@@ -110,6 +118,9 @@ final class LottieShapeProgram: @unchecked Sendable {
     private(set) var repeaters: [Repeater] = []
     private(set) var styles: [Style] = []
     private(set) var merges: [Merge] = []
+    /// The most copies each repeater makes: ``maximumCopies``, or fewer where the outlines
+    /// before it times its copies would pass ``maximumInstances``.
+    private(set) var copyLimits: [Int] = []
 
     /// Analyses `items` (JSON path `path`), warning on `context` about items not drawn exactly.
     init(items: [LottieShapeItem], path: String, context: LottieMappingContext?) {
@@ -118,6 +129,32 @@ final class LottieShapeProgram: @unchecked Sendable {
         root = build(items, path: path, id: 0, transform: nil, context: context)
         groups[0] = root
         _ = walk(root, groupChain: [])
+        copyLimits = Array(repeating: Self.maximumCopies, count: repeaters.count)
+        _ = countInstances(root, context: context)
+    }
+
+    /// The most outlines `g` evaluates to (repeaters at their largest keyframe count), setting
+    /// ``copyLimits`` and warning where a repeater would pass ``maximumInstances``.
+    private func countInstances(_ g: Group, context: LottieMappingContext?) -> Int {
+        var count = 0
+        for node in g.nodes {
+            switch node {
+            case .shape, .merge: count += 1
+            case let .group(h): count += countInstances(h, context: context)
+            case let .repeater(r):
+                let asked = repeaters[r].value.copies.keyframes.map { LottieShapeGeometry.at($0.value, 0) }.max() ?? 0
+                let copies = asked.isFinite && asked >= 1 ? Int(min(asked, Double(Self.maximumCopies)).rounded(.down)) : 0
+                let allowed = min(max(1, Self.maximumInstances / max(count, 1)), Self.maximumCopies)
+                copyLimits[r] = allowed
+                if count > 0, copies > allowed {
+                    context?.warn("repeater copies", path: repeaters[r].path,
+                                  "\(copies) copies of \(count) outlines would make \(copies * count); clamped to \(allowed) copies (at most \(Self.maximumInstances) outlines)")
+                }
+                count *= min(copies, allowed)
+            case .modifier, .style: break
+            }
+        }
+        return count
     }
 
     private func build(_ items: [LottieShapeItem], path: String, id: Int, transform: LottieTransform?,
@@ -131,6 +168,11 @@ final class LottieShapeProgram: @unchecked Sendable {
             let p = path.isEmpty ? "[\(i)]" : "\(path)[\(i)]"
             switch item.kind {
             case .rectangle, .ellipse, .polystar, .path:
+                if case let .polystar(star) = item.kind,
+                   let most = star.points.keyframes.map({ LottieShapeGeometry.at($0.value, 0) }).max(),
+                   most > LottieShapeGeometry.maximumPoints {
+                    context?.warn("polystar points", path: "\(p).pt", "\(_LottieNode.format(most)) points asked; clamped to \(_LottieNode.format(LottieShapeGeometry.maximumPoints))")
+                }
                 shapes.append(Shape(kind: item.kind, path: p))
                 g.nodes.append(.shape(shapes.count - 1))
             case let .group(sub, t):
@@ -360,7 +402,11 @@ final class LottieShapeProgram: @unchecked Sendable {
                 }
             case let .repeater(r):
                 let rep = repeaters[r].value
-                let n = max(Self.copies(rep, atFrame: f), atLeast[r].map { min($0, Self.maximumCopies - 1) + 1 } ?? 0)
+                // At most `maximumInstances` outlines (warned when the program was built; the
+                // second bound only matters where easing overshoots the keyframes' counts); at
+                // least the copy a layer stands for (`atLeast`).
+                let bounded = min(copies(repeater: r, atFrame: f), max(1, Self.maximumInstances / max(out.count, 1)))
+                let n = max(bounded, atLeast[r].map { min($0, copyLimits[r] - 1) + 1 } ?? 0)
                 let offset = LottieShapeGeometry.at(rep.offset.value(atFrame: f), 0)
                 var copies: [Instance] = []
                 copies.reserveCapacity(out.count * n)
@@ -416,6 +462,12 @@ final class LottieShapeProgram: @unchecked Sendable {
         let linear = CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0)
         return LottieBezier(closed: b.closed, vertices: b.vertices.map { $0.applying(t) },
                             inTangents: b.inTangents.map { $0.applying(linear) }, outTangents: b.outTangents.map { $0.applying(linear) })
+    }
+
+    /// The number of copies repeater `r` makes at a frame: ``copies(_:atFrame:)`` within
+    /// ``copyLimits``.
+    func copies(repeater r: Int, atFrame f: Double) -> Int {
+        min(Self.copies(repeaters[r].value, atFrame: f), copyLimits[r])
     }
 
     /// The number of copies at a frame: `⌊c⌋` (as ThorVG and rlottie), 0…``maximumCopies``.
