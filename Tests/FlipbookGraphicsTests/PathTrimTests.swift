@@ -13,6 +13,23 @@ import Foundation
         return a < 0 ? a + 360 : a
     }
 
+    /// An immutable path is measured once and trimmed from that measure again and again (the
+    /// same result as measuring afresh); a mutable one is measured each time, so a change
+    /// between two trims is seen.
+    @Test func measuredOnceUnlessMutable() {
+        let ring = CGPath(ellipseIn: CGRect(x: -100, y: -100, width: 200, height: 200))
+        let first = ring._trimmed(from: 0.1, to: 0.6)
+        #expect(ring._trimMeasure.withLock { $0 != nil })
+        #expect(ring._trimmed(from: 0.1, to: 0.6) == first)
+        #expect(ring._trimmed(from: 0.1, to: 0.6) == CGPath(elements: ring.elements)._trimmed(from: 0.1, to: 0.6))
+        let m = CGMutablePath()
+        m.move(to: .zero); m.addLine(to: CGPoint(x: 10, y: 0))
+        #expect(m._trimmed(from: 0, to: 0.5).currentPoint == CGPoint(x: 5, y: 0))
+        m.addLine(to: CGPoint(x: 10, y: 10))
+        #expect(m._trimmed(from: 0, to: 0.5).currentPoint == CGPoint(x: 10, y: 0))
+        #expect(m._trimMeasure.withLock { $0 == nil })
+    }
+
     @Test func ringTrimmedToAFractionEndsAtThatAngle() {
         for (f, expected) in [(0.25, 90.0), (0.1, 36.0), (0.3, 108.0), (0.5, 180.0), (0.8, 288.0), (0.6180339, 222.49)] {
             let t = Self.ring._trimmed(from: 0, to: f)

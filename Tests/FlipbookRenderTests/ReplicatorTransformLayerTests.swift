@@ -93,6 +93,47 @@ import Foundation
         }
     }
 
+    /// Without an instance delay every instance after the first shows the subtree at the same
+    /// time: the snapshot builds it once and the instances share its (immutable) nodes; the
+    /// pixels are those of separate builds — each instance animated, translated and tinted.
+    @Test func undelayedInstancesShareOneBuild() {
+        let loop = VirtualRunLoop()
+        loop.run {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
+            let r = CAReplicatorLayer()
+            r.frame = root.bounds
+            r.instanceCount = 4
+            r.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
+            r.instanceAlphaOffset = -0.25
+            let dot = CALayer()
+            dot.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+            dot.backgroundColor = Self.white
+            r.addSublayer(dot)
+            root.addSublayer(r)
+            loop.attach(root)
+            loop.endTurn()
+            let a = CABasicAnimation(keyPath: "backgroundColor")
+            a.fromValue = Self.red
+            a.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            a.duration = 1
+            dot.add(a, forKey: "color")
+            loop.endTurn()
+            let t0 = loop.currentTime
+            let tree = r.makeRenderTree(at: t0 + 0.5)
+            #expect(tree.sublayers.count == 4)
+            let shared = tree.sublayers[1].sublayers
+            #expect(shared.count == 1)
+            for i in 2..<4 { #expect(tree.sublayers[i].sublayers.count == 1 && tree.sublayers[i].sublayers[0] === shared[0]) }
+            let px = Self.render(root, 100, 20, at: t0 + 0.5)
+            // (255, 0, 0) → (0, 0, 255) at ½: (128, 0, 128) in every instance, alpha 1, ¾, ½, ¼.
+            #expect(px[10, 10] == RGBA8(r: 128, g: 0, b: 128, a: 255))
+            #expect(px[30, 10] == RGBA8(r: 96, g: 0, b: 96, a: 255))
+            #expect(px[50, 10] == RGBA8(r: 64, g: 0, b: 64, a: 255))
+            #expect(px[70, 10] == RGBA8(r: 32, g: 0, b: 32, a: 255))
+        }
+    }
+
     /// The classic spinner: a dot at 12 o'clock, 12 instances 30° apart, each fading out
     /// (opacity 1 → 0.2 over 1 s, repeating) a twelfth of a second after the previous one.
     static func spinner(_ loop: VirtualRunLoop) -> CALayer {

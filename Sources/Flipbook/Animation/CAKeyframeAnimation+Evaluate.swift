@@ -35,7 +35,7 @@ extension CAKeyframeAnimation {
             let end = _pathSample(progress: 1, path: path).map { _AnimValue.point($0.point) }
             return _compose(.point(s.point), end: end, iteration: iteration, base: base)
         }
-        let vals = (values ?? []).compactMap { _AnimValue($0) }
+        let vals = _convertedValues()
         guard let first = vals.first else { return nil }
         if vals.count == 1 { return _compose(first, end: first, iteration: iteration, base: base) }
         let v = _value(progress: p, values: vals)
@@ -87,8 +87,12 @@ extension CAKeyframeAnimation {
 
     func _value(progress p: Double, values v: [_AnimValue]) -> _AnimValue {
         let n = v.count
-        let dist = _isPaced ? zip(v, v.dropFirst()).map { $0.distance(to: $1) } : nil
-        let k = _effectiveKeyTimes(count: n, distances: dist)
+        let k: [Double]
+        if _isPaced {
+            k = _effectiveKeyTimes(count: n, distances: zip(v, v.dropFirst()).map { $0.distance(to: $1) })
+        } else {
+            k = _cachedKeyTimes(count: n)
+        }
         if calculationMode == .discrete {
             var i = 0
             while i < n - 1 && p >= k[i + 1] { i += 1 }
@@ -140,7 +144,7 @@ extension CAKeyframeAnimation {
         guard !segs.isEmpty else { return nil }
         if _isPaced { return path._sample(atArcLength: min(max(p, 0), 1) * path._length) }
         let n = segs.count + 1
-        let k = _effectiveKeyTimes(count: n)
+        let k = _cachedKeyTimes(count: n)
         if calculationMode == .discrete {
             var i = 0
             while i < n - 1 && p >= k[i + 1] { i += 1 }

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookGraphics
+import Synchronization
 /// How a keyframe animation computes values between keyframes.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -40,6 +41,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var biasValues: [NSNumber]?
     /// With a path: turn the layer along the path (read `_rotationAngle(at:)`).
     open var rotationMode: CAAnimationRotationMode?
+
+    /// The boxed values and key times of the last evaluation (`CAKeyframeAnimation+Cache.swift`);
+    /// never copied.
+    let _cache = Mutex(_KeyframeCache())
 
     public required init() { super.init() }
     /// Archives are not supported: always nil (see `CAAnimation.init(coder:)`).

@@ -30,8 +30,7 @@ extension CAPropertyAnimation {
             v = sum
         }
         if let vf = valueFunction, let m = vf._transform(for: v) { v = .transform(m) }
-        let b = _AnimValue(base)
-        if isAdditive, let b, let sum = b.adding(v) { v = sum }
+        if isAdditive, let b = _AnimValue(base), let sum = b.adding(v) { v = sum }
         return v.toAny(like: base)
     }
 

@@ -39,6 +39,8 @@ package enum _AnimValue: Hashable {
 
     /// Boxes `value`; nil for nil or an unsupported type. Nested optionals are unwrapped.
     public init?(_ value: Any?) {
+        guard let value else { return nil }
+        if let known = _AnimValue._boxKnown(value) { self = known; return }
         guard let v = _AnimValue._unwrap(value) else { return nil }
         switch v {
         case let x as CGFloat: self = .scalar(Double(x), .cgFloat)
@@ -76,9 +78,52 @@ package enum _AnimValue: Hashable {
         }
     }
 
+    /// The common types, recognised by their exact dynamic type (a metadata comparison, where
+    /// the general path below reflects the value and tries a chain of dynamic casts): the same
+    /// box the general path makes for them. Nil for any other type (an `Optional`, `NSNumber`,
+    /// `NSValue`, arrays, …), which takes the general path.
+    @inline(__always)
+    static func _boxKnown(_ v: Any) -> _AnimValue? {
+        switch _knownType(v) {
+        case .cgFloat: return .scalar(Double(v as! CGFloat), .cgFloat)
+        case .double: return .scalar(v as! Double, .double)
+        case .float: return .scalar(Double(v as! Float), .float)
+        case .int: return .scalar(Double(v as! Int), .int)
+        case .bool: return .scalar((v as! Bool) ? 1 : 0, .bool)
+        case .point: return .point(v as! CGPoint)
+        case .size: return .size(v as! CGSize)
+        case .rect: return .rect(v as! CGRect)
+        case .transform: return .transform(v as! CATransform3D)
+        case .color: return .color(v as! CGColor)
+        case .path: return .path(v as! CGPath)
+        case nil: return nil
+        }
+    }
+
+    /// The types ``_boxKnown(_:)`` recognises (none of them an `Optional`).
+    enum _KnownType { case cgFloat, double, float, int, bool, point, size, rect, transform, color, path }
+
+    @inline(__always)
+    static func _knownType(_ v: Any) -> _KnownType? {
+        let t = ObjectIdentifier(type(of: v))
+        if t == ObjectIdentifier(CGFloat.self) { return .cgFloat }
+        if t == ObjectIdentifier(Float.self) { return .float }
+        if t == ObjectIdentifier(CGPoint.self) { return .point }
+        if t == ObjectIdentifier(CATransform3D.self) { return .transform }
+        if t == ObjectIdentifier(CGColor.self) { return .color }
+        if t == ObjectIdentifier(CGPath.self) || t == ObjectIdentifier(CGMutablePath.self) { return .path }
+        if t == ObjectIdentifier(Double.self) { return .double }
+        if t == ObjectIdentifier(Bool.self) { return .bool }
+        if t == ObjectIdentifier(CGSize.self) { return .size }
+        if t == ObjectIdentifier(CGRect.self) { return .rect }
+        if t == ObjectIdentifier(Int.self) { return .int }
+        return nil
+    }
+
     /// `value` with any levels of `Optional` removed (nil when one of them is nil).
     static func _unwrap(_ value: Any?) -> Any? {
         guard let value else { return nil }
+        if _knownType(value) != nil { return value }   // not an Optional: no reflection
         let m = Mirror(reflecting: value)
         if m.displayStyle == .optional {
             guard let inner = m.children.first?.value else { return nil }
@@ -92,16 +137,17 @@ package enum _AnimValue: Hashable {
     /// `CGFloat`), else the kind the value was boxed from. Int rounds half away from zero; Bool
     /// is `value ≥ 0.5`.
     public func toAny(like: Any? = nil) -> Any {
-        let likeKind: _ScalarKind? = {
+        // The kind of `like` matters only for scalars and number arrays: boxed only for them.
+        func likeKind() -> _ScalarKind? {
             switch _AnimValue(like) {
             case .scalar(_, let k)?, .numbers(_, let k)?: return k
             default: return nil
             }
-        }()
+        }
         switch self {
-        case let .scalar(x, k): return _AnimValue._scalar(x, likeKind ?? k)
+        case let .scalar(x, k): return _AnimValue._scalar(x, likeKind() ?? k)
         case let .numbers(xs, k):
-            let kind = likeKind ?? k
+            let kind = likeKind() ?? k
             switch kind {
             case .cgFloat: return xs.map { CGFloat($0) }
             case .double: return xs

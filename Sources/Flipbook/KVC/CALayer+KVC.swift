@@ -40,6 +40,8 @@ extension CALayer {
 
     /// `value(forKeyPath:)` that throws on an unknown component.
     package func _tryValue(forKeyPath keyPath: String) throws -> Any? {
+        // One component (most animated key paths): no splitting.
+        if _isSingleKey(keyPath) { return value(forKey: keyPath) }
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         guard let first = parts.first, !first.isEmpty else {
             throw LayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: "")
@@ -53,6 +55,7 @@ extension CALayer {
     /// `setValue(_:forKeyPath:)` that throws instead of ignoring bad input. Struct components
     /// are read-modify-write of the top-level key (one action search, for that key).
     package func _trySetValue(_ value: Any?, forKeyPath keyPath: String) throws {
+        if _isSingleKey(keyPath) { return try _trySetValue(value, forKey: keyPath) }
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         guard let first = parts.first, !first.isEmpty else {
             throw LayerKVCError.unknownKeyPathComponent(keyPath: keyPath, component: "")
@@ -72,6 +75,12 @@ extension CALayer {
         }
         let updated = try _StructKeyPath.set(top, rest, to: value, keyPath: keyPath)
         try _trySetValue(updated, forKey: key)
+    }
+
+    /// A non-empty key path without a dot: its one component is itself.
+    @inline(__always)
+    final func _isSingleKey(_ keyPath: String) -> Bool {
+        !keyPath.isEmpty && !keyPath.utf8.contains(UInt8(ascii: "."))
     }
 
     /// Follows `path` into a value: layers recurse, dictionaries look up, structs decompose.

@@ -175,13 +175,21 @@ extension CALayer {
         let children = committed ? (_committed?.sublayers ?? _sublayers) : _sublayers
         var out: [RenderLayer] = []
         var m = CATransform3DIdentity
+        // Without a delay every instance after the first is built at the same time, so from
+        // the same tree at the same time: the nodes of instance 1 (immutable) serve them all.
+        var undelayed: [RenderLayer]?
         for i in 0..<count {
             let nodes: [RenderLayer]
             if i == 0 {
                 nodes = instance0
             } else {
-                let t = local - Double(i) * r.instanceDelay
-                nodes = children.map { $0._buildRenderTree(parentTime: t, committed: committed, ignoringAnimations: ignoringAnimations) }
+                if r.instanceDelay == 0, let same = undelayed {
+                    nodes = same
+                } else {
+                    let t = local - Double(i) * r.instanceDelay
+                    nodes = children.map { $0._buildRenderTree(parentTime: t, committed: committed, ignoringAnimations: ignoringAnimations) }
+                    if r.instanceDelay == 0 { undelayed = nodes }
+                }
                 m = m * r.instanceTransform
             }
             let mult = CAReplicatorLayer._multiplier(r, instance: i)

@@ -19,7 +19,7 @@ extension CGPath {
         let f1 = to.isNaN ? 1 : min(max(to, 0), 1)
         if f0 <= 0 && f1 >= 1 { return self is CGMutablePath ? _copy() : self }
         guard f1 > f0 else { return CGPath(elements: []) }
-        let subs = _trimSubpaths()
+        let subs = _measuredTrimSubpaths()
         let total = subs.reduce(0) { $0 + $1.length }
         guard total > 0, total.isFinite else { return CGPath(elements: []) }
         let s0 = f0 * total, s1 = f1 * total
@@ -71,10 +71,21 @@ extension CGPath {
         CGPoint(x: (a.x * (len - s) + b.x * s) / len, y: (a.y * (len - s) + b.y * s) / len)
     }
 
+    /// ``_trimSubpaths()``, measured once per immutable path (a shape layer trimmed frame after
+    /// frame with `strokeStart`/`strokeEnd` keeps its path: measuring every curve's arc length
+    /// was most of the trim); a `CGMutablePath` can change, so it is measured every time.
+    func _measuredTrimSubpaths() -> [_TrimSubpath] {
+        if self is CGMutablePath { return _trimSubpaths() }
+        if let kept = _trimMeasure.withLock({ $0 }) { return kept }
+        let measured = _trimSubpaths()
+        _trimMeasure.withLock { $0 = measured }
+        return measured
+    }
+
     /// The subpaths with their original elements (a leading move included), their segments in
     /// cubic form (a closing line when the subpath closes away from its start) and lengths.
-    func _trimSubpaths() -> [(elements: [_PathElement], segments: [_PathSegment], lengths: [Double], length: Double)] {
-        var result: [(elements: [_PathElement], segments: [_PathSegment], lengths: [Double], length: Double)] = []
+    func _trimSubpaths() -> [_TrimSubpath] {
+        var result: [_TrimSubpath] = []
         var els: [_PathElement] = [], segs: [_PathSegment] = []
         var cur = CGPoint.zero, start = CGPoint.zero
         func flush() {
@@ -118,6 +129,9 @@ extension CGPath {
         return result
     }
 }
+
+/// One subpath measured for trimming: its elements, segments, their lengths and the total.
+typealias _TrimSubpath = (elements: [_PathElement], segments: [_PathSegment], lengths: [Double], length: Double)
 
 extension _PathSegment {
     /// The part of the curve between parameters `u0 ≤ u1`, exactly (de Casteljau twice).

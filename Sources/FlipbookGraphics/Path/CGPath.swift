@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 /// One drawing command of a path as Flipbook stores it: a Swift enum with its points. The
 /// public view of an element is Apple's ``CGPathElement`` (a `type` and a `points` pointer),
 /// handed out by ``CGPath/applyWithBlock(_:)``.
@@ -23,6 +24,9 @@ package enum _PathElement: Hashable, Sendable {
 /// paths (``copy()``) so rendering never reads one.
 public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
     package internal(set) var elements: [_PathElement]
+    /// The subpaths measured for trimming (`CGPath+Trim.swift`), kept once computed — only for
+    /// an immutable path, whose elements never change. Not part of the value (equality, hash).
+    let _trimMeasure = Mutex<[_TrimSubpath]?>(nil)
 
     package init(elements: [_PathElement]) { self.elements = elements }
 

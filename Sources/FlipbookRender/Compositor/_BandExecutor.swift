@@ -209,8 +209,14 @@ enum _BandExecutor {
                     for s in clip { if let p = s.pixelRect { r = r.intersection(p) } }
                     if clip.contains(where: { $0.pixelRect == nil }), !r.isEmpty { coverage = coverageMask(clip, r, scratch) }
                 }
-                composite(src, mask: mask, maskMode: maskMode ?? .alpha, onto: stack[stack.count - 1], rect: r,
-                          alpha: alpha, mode: mode, coverage: coverage)
+                if mask != nil, mode == .over, !r.isEmpty {
+                    scratch.rows(width: r.x1 - r.x0, rows: 1)
+                    composite(src, mask: mask, maskMode: maskMode ?? .alpha, onto: stack[stack.count - 1], rect: r,
+                              alpha: alpha, mode: mode, coverage: coverage, factors: scratch.folded)
+                } else {
+                    composite(src, mask: mask, maskMode: maskMode ?? .alpha, onto: stack[stack.count - 1], rect: r,
+                              alpha: alpha, mode: mode, coverage: coverage)
+                }
             case .tint(let b, let c):
                 let t = stack[stack.count - 1], r = b.intersection(frame.rect)
                 for y in r.y0..<max(r.y0, r.y1) { SpanBlend.modulate(t.row(y) + r.x0, count: r.x1 - r.x0, tint: c) }
@@ -242,10 +248,31 @@ enum _BandExecutor {
     /// - plus: d' = min(255, s' + d);
     /// - blend(m): d' = `BlendModes.blend(s', d, mode: m)` (W3C blend modes and Porter–Duff
     ///   operators, rounded once; docs/compositor.md, "Blend modes").
+    ///
+    /// A masked source-over given `factors` (a row of at least `r`'s width, scratch) runs as the
+    /// span kernel: each row's per-pixel `k` is gathered into `factors` — the mask's factor, or
+    /// with a clip `div255(div255(alpha · factor) · coverage)` — and `SpanBlend.sourceOver` does
+    /// `k = div255(opacity · factors[i])`, skips k = 0, `d' = over(scale(s, k), d)`: the loop
+    /// below exactly (`div255(255 · x) = x`, scaling by 255 is the identity; tested against it).
     static func composite(_ src: _Target, mask: _Target?, maskMode: _LayerMaskMode = .alpha, onto dst: _Target,
-                          rect r: _IRect, alpha: UInt32, mode: _GroupMode, coverage: UnsafeMutablePointer<UInt8>? = nil) {
+                          rect r: _IRect, alpha: UInt32, mode: _GroupMode, coverage: UnsafeMutablePointer<UInt8>? = nil,
+                          factors: UnsafeMutablePointer<UInt8>? = nil) {
         if r.isEmpty { return }
         let w = r.x1 - r.x0
+        if let mask, let f = factors, mode == .over {
+            for y in r.y0..<r.y1 {
+                maskFactors(mask.row(y) + r.x0, count: w, mode: maskMode, into: f)
+                if let c = coverage.map({ $0 + (y - r.y0) * w }) {
+                    for i in 0..<w {
+                        f[i] = UInt8(truncatingIfNeeded: PixelMath.mul8(PixelMath.mul8(alpha, UInt32(f[i])), UInt32(c[i])))
+                    }
+                    SpanBlend.sourceOver(dst.row(y) + r.x0, source: src.row(y) + r.x0, count: w, opacity: 255, coverage: f)
+                } else {
+                    SpanBlend.sourceOver(dst.row(y) + r.x0, source: src.row(y) + r.x0, count: w, opacity: UInt8(alpha), coverage: f)
+                }
+            }
+            return
+        }
         if mask == nil && mode == .over {
             // Plain group opacity (and clip): the SIMD span kernel, same formula as the loop below.
             for y in r.y0..<r.y1 {
@@ -270,6 +297,21 @@ enum _BandExecutor {
                 let p = k == 255 ? s[x] : PixelMath.scale(s[x], k)
                 d[x] = plus ? PixelMath.plus(p, d[x]) : PixelMath.over(p, d[x])
             }
+        }
+    }
+
+    /// `out[i] = mode.factor(m[i])` for `count` mask pixels (the mode resolved once per row).
+    @inline(__always)
+    static func maskFactors(_ m: UnsafeMutablePointer<UInt32>, count: Int, mode: _LayerMaskMode, into out: UnsafeMutablePointer<UInt8>) {
+        switch mode {
+        case .alpha:
+            for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: m[i] >> 24) }
+        case .alphaInverted:
+            for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: 255 &- (m[i] >> 24)) }
+        case .luminance:
+            for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: _LayerMaskMode.luminance(m[i])) }
+        case .luminanceInverted:
+            for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: 255 &- _LayerMaskMode.luminance(m[i])) }
         }
     }
 
