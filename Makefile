@@ -4,16 +4,19 @@ SWIFT      ?= swift
 # PNG image data; libjpeg-turbo's TurboJPEG for JPEG images; FreeType, HarfBuzz, fontconfig and
 # ICU for text; pkg-config to find them).
 APT_PKGS   := libpng-dev zlib1g-dev libdeflate-dev libisal-dev libturbojpeg0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev pkg-config
+# Debian packages only the tests need: Chromium, in which the review page of `flipbook compare
+# --report` is tested headless (Tests/FlipbookCLITests/ReviewPageBrowserTests.swift).
+TEST_APT_PKGS := chromium
 RELEASE    := $(SWIFT) build -c release
 FLIPBOOK   := .build/release/flipbook
 # The benchmark suite is a package of its own (Benchmarks/Package.swift), never part of the products.
 BENCH      := $(SWIFT) run -c release --package-path Benchmarks flipbook-benchmarks
 
-.PHONY: setup build release test demo bench bench-png clean fuzz
+.PHONY: setup setup-test build release test demo bench bench-png clean fuzz
 
 ## setup: install the system packages that are missing (apt; uses sudo when not root)
 setup:
-	@missing=""; for p in $(APT_PKGS); do \
+	@missing=""; for p in $(SETUP_PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -21,6 +24,12 @@ setup:
 	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+
+SETUP_PKGS = $(APT_PKGS)
+
+## setup-test: setup, plus the packages the tests need (chromium)
+setup-test: SETUP_PKGS = $(APT_PKGS) $(TEST_APT_PKGS)
+setup-test: setup
 
 build: setup
 	$(SWIFT) build
@@ -34,7 +43,7 @@ fuzz: setup
 	bash Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## test: the whole test suite (debug build, parallel Swift Testing + XCTest)
-test: setup
+test: setup-test
 	@# A smoke run of the benchmark suite first (the Benchmarks package, debug build: two frames
 	@# of W2, so the suite cannot rot; it never fails on timing); then the test suite, whose
 	@# summary is the closing line.
@@ -46,17 +55,24 @@ test: setup
 	$$F scene --runs 300 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci && \
 	$$F png --runs 1500 --seed 1 --corpus Tests/FlipbookPNGTests/Fixtures --out /tmp/flipbook-fuzz-ci && \
 	$$F jpeg --runs 1500 --seed 1 --corpus Tests/FlipbookJPEGTests/Fixtures --out /tmp/flipbook-fuzz-ci && \
-	$$F compositor --runs 1500 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci
+	$$F compositor --runs 1500 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci && \
+	$$F lottie --runs 60 --seed 1 --corpus Tests/Fixtures/lottie/fixtures --out /tmp/flipbook-fuzz-ci
 	$(SWIFT) test --parallel
 
-## demo: render the default demo (text layers, layers, a transition, shadows, shape and gradient layers, a replicator; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg)
+## demo: render the default demo (text layers, layers, a transition, shadows, shape and gradient layers, a replicator; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg), and the Lottie sample
 demo: release
 	@rm -rf demo-out/frames && mkdir -p demo-out/frames
 	$(FLIPBOOK) render samples/scenes/demo.json -o demo-out/frames
 	@if command -v ffmpeg >/dev/null 2>&1; then \
 	  $(FLIPBOOK) render samples/scenes/demo.json --format mp4 -o demo-out/demo.mp4 --quiet && \
-	  echo "demo: MP4 in demo-out/demo.mp4"; \
-	else echo "demo: ffmpeg not on PATH, no MP4 (install ffmpeg for one)"; fi
+	  echo "demo: MP4 in demo-out/demo.mp4" && \
+	  $(FLIPBOOK) render samples/lottie/LottieLogo1.json -o demo-out/lottie-logo.mp4 --quiet && \
+	  echo "demo: a Lottie file (samples/lottie/LottieLogo1.json) in demo-out/lottie-logo.mp4"; \
+	else \
+	  echo "demo: ffmpeg not on PATH, no MP4 (install ffmpeg for one)"; \
+	  $(FLIPBOOK) render samples/lottie/LottieLogo1.json --still 100 -o demo-out/lottie-logo.png --quiet && \
+	  echo "demo: a Lottie file's frame 100 (samples/lottie/LottieLogo1.json) in demo-out/lottie-logo.png"; \
+	fi
 	@echo "demo: PNG frames in demo-out/frames/ (frame_00000.png … frame_00089.png)"
 
 ## bench: the benchmark suite (Benchmarks/: W1 W2 W3 W4 W6a W6b W7, end to end, the rasterizer alone, scaling sweeps), release build, < ~12 min

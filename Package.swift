@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "FlipbookScene", targets: ["FlipbookScene"]),
         .library(name: "FlipbookCompare", targets: ["FlipbookCompare"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
+        .library(name: "FlipbookSnapshotTesting", targets: ["FlipbookSnapshotTesting"]),
         .library(name: "FlipbookLottie", targets: ["FlipbookLottie"]),
         /// The fuzz targets, shared by the fuzz driver (Fuzz/, its own package) and FuzzReplayTests.
         .library(name: "FlipbookFuzzTargets", targets: ["FlipbookFuzzTargets"]),
@@ -42,6 +43,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // dotLottie files are zip archives (docs/lottie.md).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // Point-Free's snapshot testing: FlipbookSnapshotTesting adds its image strategies for
+        // layers and paths on Linux (docs/visual-testing.md).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // MARK: Pixels (shared by every stage; pure Swift, no dependencies)
@@ -134,7 +138,11 @@ let package = Package(
         ),
         .target(
             name: "FlipbookFuzzTargets",
-            dependencies: ["Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookJPEG", "FlipbookRender", "FlipbookScene"],
+            dependencies: [
+                "Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookJPEG", "FlipbookRender", "FlipbookScene", "FlipbookLottie",
+                // FlipbookLottie's module needs ZIPFoundation's (and its CZlib's) to be importable.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -143,12 +151,23 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // swift-snapshot-testing's `.image` strategies for `CALayer` and `CGPath` and `CGPath`'s
+        // `.elementsDescription`, so iOS snapshot tests port with their import lines.
+        .target(
+            name: "FlipbookSnapshotTesting",
+            dependencies: [
+                "Flipbook", "FlipbookPixels", "FlipbookRender", "FlipbookPNG", "FlipbookCompare",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Command line
         .target(
             name: "FlipbookCLI",
             dependencies: [
                 "Flipbook", "FlipbookPixels", "FlipbookRaster", "FlipbookPNG", "FlipbookJPEG", "FlipbookRender",
-                "FlipbookScene", "FlipbookCompare",
+                "FlipbookScene", "FlipbookCompare", "FlipbookLottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -242,9 +261,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "FlipbookSnapshotTestingTests",
+            dependencies: ["FlipbookSnapshotTesting", "Flipbook", "FlipbookPixels", "FlipbookPNG", "FlipbookRender",
+                           "FlipbookCompare", "FlipbookTestSupport",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "FlipbookCLITests",
             dependencies: ["FlipbookCLI", "FlipbookPixels", "FlipbookPNG", "FlipbookCompare", "FlipbookTesting",
-                           "FlipbookTestSupport", "FlipbookFuzzTargets"],
+                           "FlipbookTestSupport", "FlipbookFuzzTargets", "Flipbook", "FlipbookRender"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),

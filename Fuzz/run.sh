@@ -6,7 +6,7 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER=${1:-60}; shift || true
-TARGETS=${*:-scene png jpeg compositor}
+TARGETS=${*:-scene png jpeg compositor lottie}
 OUT=${OUT:-$ROOT/Tests/Fixtures/fuzz}
 swift build -c release --package-path "$ROOT/Fuzz" >/dev/null || { echo "fuzz build failed" >&2; exit 1; }
 BIN=$(swift build -c release --package-path "$ROOT/Fuzz" --show-bin-path)/flipbook-fuzz
@@ -16,6 +16,10 @@ for t in $TARGETS; do
   case $t in
     png) corpus=(--corpus "$ROOT/Tests/FlipbookPNGTests/Fixtures" --corpus "$OUT") ;;
     jpeg) corpus=(--corpus "$ROOT/Tests/FlipbookJPEGTests/Fixtures" --corpus "$OUT") ;;
+    lottie)
+      corpus=(--corpus "$ROOT/Tests/Fixtures/lottie/fixtures")
+      [ -d "$ROOT/samples/lottie" ] && corpus+=(--corpus "$ROOT/samples/lottie")
+      corpus+=(--corpus "$OUT") ;;
     *) corpus=(--corpus "$ROOT/samples/scenes" --corpus "$OUT") ;;
   esac
   end=$(( $(date +%s) + SECONDS_PER )); seed=$RANDOM; n=0

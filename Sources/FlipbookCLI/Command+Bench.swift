@@ -8,7 +8,7 @@ import Foundation
 import FlipbookScene
 import Synchronization
 
-/// `flipbook bench SCENE.json`: how fast *this* scene renders, and where the time goes.
+/// `flipbook bench SCENE.json` (or a Lottie file): how fast *this* scene renders, and where the time goes.
 ///
 /// Records the scene exactly as `flipbook render` does (same `Recorder`, same pipeline: the
 /// recording thread advances the model, snapshots and composites frame n+1 while writer
@@ -43,7 +43,7 @@ struct BenchCommand: ParsableCommand {
         case null
     }
 
-    @Argument(help: "The scene file (.json, see docs/scene-format.md).")
+    @Argument(help: "The scene file (.json, see docs/scene-format.md) or a Lottie file (JSON or .lottie, by content).")
     var scene: String
 
     @Option(help: "Frames to record, A..B inclusive (default: the scene's range).")
@@ -91,11 +91,11 @@ extension BenchCommand {
         let loadStart = DispatchTime.now().uptimeNanoseconds
         let builder: SceneBuilder
         var settings: RecordingSettings
-        do {
-            let description = try SceneParser.parse(contentsOf: scene)
-            builder = try SceneBuilder(description, file: scene)
-            settings = description.recording
-        } catch { return fail(RenderExit.invalidInput, error.description) }
+        do throws(CLIFailure) {
+            let input = try SceneInput.parse(path: scene, displayName: scene, kind: InputKind.of(path: scene))
+            settings = input.description.recording
+            builder = try input.makeBuilder(settings: settings).builder
+        } catch { return fail(error.exitCode, error.message) }
         if let range { settings.frames = range }
         let recorder = builder.makeRecorder(settings: settings)
         let loadSeconds = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e9

@@ -20,7 +20,7 @@ struct BundleCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The scene file (.json).")
+    @Argument(help: "The scene file (.json) or Lottie file (JSON, with the images it reads beside it; or .lottie).")
     var scene: String
 
     @Option(name: .shortAndLong, help: "The bundle to write (.fbk).")
@@ -40,10 +40,10 @@ struct BundleCommand: ParsableCommand {
         }
         if SceneBundle.isBundle(scene) { return .failure(CLIFailure(message: "bundle: \(scene) is already a bundle", exitCode: 2)) }
         do {
-            let description = try SceneParser.parse(contentsOf: scene)
-            _ = try SceneBuilder.loadImages(description, file: scene)
-            let hash = try SceneHash.compute(scenePath: scene, scene: description)
-            let index = try SceneBundle.write(scenePath: scene, scene: description, hash: hash, to: output)
+            let input = try SceneInput.parse(path: scene, displayName: scene, kind: InputKind.of(path: scene))
+            try input.checkImages()
+            let hash = try input.hash(background: nil)
+            let index = try SceneBundle.write(scenePath: scene, input: input, hash: hash, to: output)
             let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? NSNumber)?.intValue ?? 0
             return .success("bundled \(scene) and \(index.files.count) file\(index.files.count == 1 ? "" : "s") (\(index.blobs.count) distinct contents, "
                             + "\(RenderSession.bytes(size))) → \(output); scene hash \(hash.hex)\n")

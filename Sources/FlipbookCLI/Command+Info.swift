@@ -8,19 +8,20 @@ import Glibc
 
 /// `flipbook info FILE`: describe a file without rendering anything.
 ///
-/// The kind of file is chosen by ``InfoCommand/Input/init(path:)``: a `.json` name is a scene
-/// file; anything else is an image, PNG or JPEG told apart by its first bytes (``ImageFormat``).
+/// The kind of file is chosen by ``InfoCommand/Input/init(path:)``, by content: a Lottie file
+/// (Bodymovin JSON or a dotLottie zip, ``InputKind``), else a `.json` name is a scene file,
+/// else an image, PNG or JPEG told apart by its first bytes (``ImageFormat``).
 /// Output is `key: value` lines on stdout, or with `--json` one JSON object (``InfoJSON``). The
 /// whole image is checked — a PNG's every chunk and CRC, a JPEG decoded at ⅛ scale — so a
 /// truncated or corrupt file gives one line on stderr and exit code 1.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Print what a PNG, a JPEG or a scene file says about itself: size, colour type, bit depth, alpha, text; frames, fps, layers.",
+        abstract: "Print what a PNG, a JPEG, a scene or a Lottie file says about itself: size, colour type, bit depth, alpha, text; frames, fps, layers; a Lottie file's assets, markers, fonts and features (marking those not drawn exactly).",
         discussion: "With --json: one JSON object on one line (keys sorted); see docs/sinks.md."
     )
 
-    @Argument(help: "The file to describe (.png or .jpg, told apart by content; or a .json scene).")
+    @Argument(help: "The file to describe: a PNG or JPEG, a Lottie file (JSON or .lottie), told apart by content; or a .json scene.")
     var file: String
 
     @Flag(help: "Print one JSON object instead of key: value lines.")
@@ -32,8 +33,12 @@ struct InfoCommand: ParsableCommand {
         case image
         /// `.json` scene files (``SceneInfo``).
         case scene
+        /// Lottie files, Bodymovin JSON or dotLottie, by content whatever their names (``LottieInfo``).
+        case lottie
 
         init(path: String) {
+            let kind = InputKind.of(path: path)
+            if kind.isLottie { self = .lottie; return }
             self = path.lowercased().hasSuffix(".json") ? .scene : .image
         }
     }
@@ -96,6 +101,8 @@ struct InfoCommand: ParsableCommand {
             }
         case .scene:
             return SceneInfo.report(path: path)
+        case .lottie:
+            return LottieInfo.report(path: path).map(LottieInfo.lines)
         }
     }
 

@@ -17,6 +17,8 @@ struct RecordingRangeOptions: ParsableArguments {
     var frames: String?
     @Option(help: "Seconds to render from frame 0 (overrides the scene's range).")
     var duration: Double?
+    @Option(help: ArgumentHelp("Lottie files: draw the frames over this colour (#rrggbb, #rrggbbaa, white, black, clear; default transparent, and white for outputs without alpha).", valueName: "COLOR"))
+    var background: String?
 
     /// A `render` command with these options, so `plan` checks and resolves them exactly as
     /// `render` does (``RenderPlan``).
@@ -50,7 +52,7 @@ struct PlanCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The scene file (.json).")
+    @Argument(help: "The scene file (.json), a Lottie file (JSON or .lottie) or a bundle (.fbk).")
     var scene: String
 
     @Option(help: "The number of shards (1 or more; at most the number of frames).")
@@ -119,13 +121,13 @@ struct PlanCommand: ParsableCommand {
         let source: SceneSource
         do throws(CLIFailure) { source = try SceneSource.open(scene) } catch { return .failure(error) }
         defer { withExtendedLifetime(source) {} }
-        let description: SceneDescription
-        do {
-            description = try source.parse()
-            _ = try SceneBuilder.loadImages(description, file: source.displayName)
-        } catch { return .failure(CLIFailure(message: error.description, exitCode: 1)) }
+        let input: SceneInput
+        do throws(CLIFailure) {
+            input = try source.parse()
+            try input.checkImages()
+        } catch { return .failure(error) }
         let s: RecordingSettings
-        switch plan.settings(for: description) {
+        switch plan.settings(for: input) {
         case .failure(let m): return .failure(CLIFailure(message: "plan: " + m.description, exitCode: m.isUsage ? 2 : 1))
         case .success(let v): s = v
         }
@@ -133,15 +135,13 @@ struct PlanCommand: ParsableCommand {
             return .failure(CLIFailure(message: "plan: \(shards) shards but only \(s.frames.count) frames (\(s.frames.lowerBound)..\(s.frames.upperBound)); use at most \(s.frames.count) shards", exitCode: 2))
         }
         let hash: SceneHash
-        do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: source.path, scene: description) } catch { return .failure(error) }
+        do throws(CLIFailure) { hash = try input.hash(background: plan.lottieBackground) } catch { return .failure(error) }
         var ranges = ShardSpec.ranges(of: s.frames, count: shards)
         var shares: [Double]?
         var sampled: Int?
         if balance == .area {
             let builder: SceneBuilder
-            do { builder = try SceneBuilder(description, file: source.displayName) } catch {
-                return .failure(CLIFailure(message: error.description, exitCode: 1))
-            }
+            do throws(CLIFailure) { builder = try input.makeBuilder(settings: s).builder } catch { return .failure(error) }
             var samples: [(frame: Int, cost: Double)] = []
             let frames = ShardBalance.sampleFrames(s.frames)
             do {

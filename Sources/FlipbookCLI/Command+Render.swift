@@ -35,12 +35,16 @@ struct RenderCommand: ParsableCommand {
           flipbook render scene.json --still 1.5s -o poster.png
         On a job array each task renders its shard and a manifest (docs/scale-out.md):
           flipbook render scene.json -o out --shard auto --shards 8 --resume
+        Lottie files (Bodymovin JSON, .lottie) render the same way; size, fps and frames come from
+        the file, --size fits it, --scale multiplies it, --fps resamples it (docs/lottie-cli.md):
+          flipbook render anim.json -o anim.mp4
+          flipbook render anim.lottie --still 0 --size 512x512 -o thumb.png
         Exit codes: 0 ok, 1 invalid scene or inputs (do not retry), 2 usage, 3 output failed
         (retry), 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP.
         """
     )
 
-    @Argument(help: "The scene file (.json, see docs/scene-format.md).")
+    @Argument(help: "The scene file (.json, see docs/scene-format.md), a Lottie file (Bodymovin JSON or .lottie, told apart by content; docs/lottie-cli.md) or a bundle (.fbk).")
     var scene: String
 
     @Option(name: .shortAndLong, help: "Output: a file whose extension names the format (.mp4 .mov .webm .gif .apng .webp .y4m; .png for one frame), a folder for PNG frames (created), a pattern (out/f_%04d.png), or '-' (stdout, y4m).")
@@ -143,24 +147,34 @@ extension RenderCommand {
         case .failure(let m): return fail(RenderExit.usage, m.description + "\n(see flipbook render --help)")
         case .success(let p): plan = p
         }
-        // 2. Scene and images.
+        // 2. Scene (or Lottie file) and images.
         // A bundle (`flipbook bundle`) is unpacked into a private folder kept for the whole run.
         let source: SceneSource
         do throws(CLIFailure) { source = try SceneSource.open(scene) } catch { return fail(error.exitCode, error.message) }
         defer { withExtendedLifetime(source) {} }
-        let description: SceneDescription
-        let builder: SceneBuilder
-        do throws(SceneError) { (description, builder) = try source.load() } catch { return fail(RenderExit.invalidInput, error.description) }
+        let input: SceneInput
+        do throws(CLIFailure) {
+            input = try source.parse()
+            try input.checkImages()
+        } catch { return fail(error.exitCode, error.message) }
+        let description = input.description
         var settings: RecordingSettings
-        switch plan.settings(for: description) {
+        switch plan.settings(for: input) {
         case .failure(let m): return fail(m.isUsage ? RenderExit.usage : RenderExit.invalidInput, m.description)
         case .success(let s): settings = s
         }
+        // The tree, once the size is known (a Lottie composition is fitted into it).
+        let builder: SceneBuilder
+        do throws(CLIFailure) {
+            let made = try input.makeBuilder(settings: settings)
+            builder = made.builder
+            if !quiet { for line in LottieWarningReport.lines(made.warnings, file: scene) { io.err(line) } }
+        } catch { return fail(error.exitCode, error.message) }
         // The scene hash (shards and manifests record it; a plan file must match it), computed
         // before rendering: a file that changes during the run must not be recorded as rendered.
         var hash: SceneHash?
         if plan.shard != nil || manifest {
-            do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: source.path, scene: description) } catch {
+            do throws(CLIFailure) { hash = try input.hash(background: plan.lottieBackground) } catch {
                 return fail(error.exitCode, error.message)
             }
         }
@@ -183,7 +197,11 @@ extension RenderCommand {
         let inferred = output.flatMap(RenderFormat.inferred(from:))
         let format = plan.format ?? inferred ?? description.format.map(RenderFormat.init) ?? .png
         let target: RenderTarget
-        switch RenderTarget.make(format: format, output: output, scene: scene, plan: plan, frameCount: settings.frames.count, io: io) {
+        // Formats without alpha flatten transparent pixels onto the sink's colour: black for a
+        // scene (whose background is normally opaque anyway), white for a Lottie file (as
+        // players show one on a page).
+        switch RenderTarget.make(format: format, output: output, scene: scene, plan: plan, frameCount: settings.frames.count, io: io,
+                                 opaqueBackground: input.isLottie ? .white : .black) {
         case .failure(let f): return fail(f.code, f.message + (f.code == RenderExit.usage ? "\n(see flipbook render --help)" : ""))
         case .success(let t): target = t
         }
@@ -214,7 +232,8 @@ extension RenderCommand {
             platform: ShardManifest.platformDescription, scene: scene, scene_hash: hash.hex,
             settings: .init(width: settings.pixelWidth, height: settings.pixelHeight, point_width: settings.width,
                             point_height: settings.height, fps: settings.fps, scale: settings.scale,
-                            start: settings.start, png: pngCompression.rawValue),
+                            start: settings.start, png: pngCompression.rawValue,
+                            background: input.isLottie ? plan.lottieBackground?.hex ?? "none" : nil),
             recording: .init(first: recording.lowerBound, last: recording.upperBound),
             shard: plan.shard.map { .init(index: $0.index, count: $0.count) }, pattern: png.pattern.pattern, frames: frames)
         do throws(CLIFailure) {

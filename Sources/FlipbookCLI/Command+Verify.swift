@@ -184,13 +184,23 @@ struct VerifyCommand: ParsableCommand {
             return .failure(CLIFailure(message: "--sample: " + error.message, exitCode: 2))
         }
         defer { withExtendedLifetime(source) {} }
-        let description: SceneDescription
-        let builder: SceneBuilder
-        do throws(SceneError) { (description, builder) = try source.load() } catch {
-            return .failure(CLIFailure(message: "--sample: \(error.description)" + (scene == nil ? " (give the scene with --scene)" : ""), exitCode: 2))
+        let input: SceneInput
+        do throws(CLIFailure) {
+            input = try source.parse()
+            try input.checkImages()
+        } catch {
+            return .failure(CLIFailure(message: "--sample: \(error.message)" + (scene == nil ? " (give the scene with --scene)" : ""), exitCode: 2))
+        }
+        // A Lottie file's `--background` is in the manifests (`none`: transparent).
+        var background: BackgroundColor?
+        if input.isLottie, let b = m.settings.background, b != "none" {
+            guard let color = BackgroundColor(b) else {
+                return .failure(CLIFailure(message: "the manifests name an unknown background '\(b)'", exitCode: 2))
+            }
+            background = color
         }
         let hash: SceneHash
-        do throws(CLIFailure) { hash = try SceneHash.compute(scenePath: source.path, scene: description) } catch {
+        do throws(CLIFailure) { hash = try input.hash(background: background) } catch {
             return .failure(CLIFailure(message: "--sample: " + error.message, exitCode: 2))
         }
         if hash.hex != m.scene_hash {
@@ -205,10 +215,15 @@ struct VerifyCommand: ParsableCommand {
         }
         let frames = Self.sampleFrames(first: m.recording.first, last: m.recording.last, k: sample)
         guard let lo = frames.first, let hi = frames.last else { return .success((0, [])) }
-        var settings = description.recording
+        var settings = input.description.recording
         settings.width = m.settings.point_width; settings.height = m.settings.point_height
         settings.scale = m.settings.scale; settings.fps = m.settings.fps; settings.start = m.settings.start
         settings.frames = lo...hi
+        if input.isLottie { settings.background = background?.cgColor }
+        let builder: SceneBuilder
+        do throws(CLIFailure) { builder = try input.makeBuilder(settings: settings).builder } catch {
+            return .failure(CLIFailure(message: "--sample: " + error.message, exitCode: 2))
+        }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-verify-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
             return .failure(CLIFailure(message: "cannot create a temporary folder \(dir)", exitCode: 2))

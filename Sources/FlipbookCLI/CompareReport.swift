@@ -22,6 +22,8 @@ struct CompareReport: Equatable {
 
     var tolerance: Tolerance
     var entries: [Entry]
+    /// `DIR/index.html` when `--report DIR` wrote a review page.
+    var reportPath: String? = nil
 
     /// 0 when every frame is within tolerance, 2 when any input is bad (unreadable, sizes
     /// differ), otherwise 1 (a frame differs or is missing on either side).
@@ -60,6 +62,7 @@ struct CompareReport: Equatable {
             if let d = e.detail { lines.append("\(e.name): \(d)") }
             if let p = e.diffPath { lines.append("\(e.name): diff written to \(p)") }
         }
+        if let p = reportPath { lines.append("review page: \(p)") }
         lines.append("summary: \(entries.count) frame\(entries.count == 1 ? "" : "s"), \(count(.same)) within tolerance, "
                      + "\(count(.different)) different, \(count(.missingExpected) + count(.missingActual)) missing, "
                      + "\(count(.sizeMismatch) + count(.unreadable)) bad input (tolerance: \(tolerance))")
@@ -88,7 +91,8 @@ struct CompareReport: Equatable {
         return "{\"exitCode\":\(exitCode),\"tolerance\":\(t),\"summary\":{\"frames\":\(entries.count),"
             + "\"same\":\(count(.same)),\"different\":\(count(.different)),"
             + "\"missing\":\(count(.missingExpected) + count(.missingActual)),"
-            + "\"badInput\":\(count(.sizeMismatch) + count(.unreadable))},\"frames\":[" + frames.joined(separator: ",") + "]}"
+            + "\"badInput\":\(count(.sizeMismatch) + count(.unreadable))},\"frames\":[" + frames.joined(separator: ",") + "]"
+            + (reportPath.map { ",\"report\":\(_jsonString($0))" } ?? "") + "}"
     }
 
     func _num(_ x: Double) -> String {

@@ -15,6 +15,14 @@ import FlipbookScene
 ///      "frameCount":60,"frames":[0,59],"height":360,"images":["/abs/logo.png"],"layers":5,
 ///      "outputFormat":"png","pixelHeight":720,"pixelWidth":1280,"scale":2,"width":640}
 ///
+/// A Lottie file (`format` `lottie` or `dotlottie`) gives its composition, contents and
+/// features (``LottieInfo/Facts``):
+///
+///     {"duration":5.9666,"features":[{"count":40,"exact":true,"name":"trim path","path":"layers[0].shapes[0].it[2]","warnings":[]},…],
+///      "file":"logo.json","fonts":[],"format":"lottie","fps":30,"frameCount":179,"glyphs":0,"height":667,"images":[],
+///      "ip":0,"layerCount":48,"layers":{"shape":45,"solid":3},"markers":[],"op":179,"precompositions":[],
+///      "version":"4.4.26","warnings":[],"width":375}
+///
 /// `alpha` is `channel`, `tRNS` or `none` (always `none` for a JPEG); `colorSpace` is `gray`,
 /// `YCbCr` or `RGB`; `subsampling` is absent for a layout without a name; `outputFormat` is
 /// absent when the scene names none.
@@ -55,6 +63,8 @@ enum InfoJSON {
             } catch {
                 return .failure(CLIFailure(message: error.description))
             }
+        case .lottie:
+            return LottieInfo.report(path: path).flatMap { encode(LottieInfo.facts($0)) }
         }
     }
 
@@ -74,7 +84,7 @@ enum InfoJSON {
         var layers: Int, animations: Int, events: Int, images: [String], outputFormat: String?
     }
 
-    private static func encode<T: Encodable>(_ value: T) -> Result<String, CLIFailure> {
+    static func encode<T: Encodable>(_ value: T) -> Result<String, CLIFailure> {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return .failure(CLIFailure(message: "cannot encode the report as JSON")) }

@@ -28,6 +28,12 @@ struct RenderPlan {
     var shard: ShardSpec? = nil
     /// `--plan FILE`: the shard's range comes from this plan.
     var planFile: String? = nil
+    /// `--background` (Lottie files only).
+    var background: BackgroundColor? = nil
+
+    /// The background a Lottie file is drawn over: `--background`, nil when not given or fully
+    /// transparent (`clear` draws what no background draws, so it hashes and records the same).
+    var lottieBackground: BackgroundColor? { background.flatMap { $0.a == 0 ? nil : $0 } }
 
     /// `--frames`: either end may be open (`A..`, `..B`) and is then the scene's.
     struct FrameSelection: Equatable {
@@ -48,6 +54,13 @@ struct RenderPlan {
         if let d = c.range.duration, !(d.isFinite && d > 0) { return .failure(RenderUsageError("--duration must be a positive number of seconds, got \(d)")) }
         if c.range.duration != nil && c.range.frames != nil { return .failure(RenderUsageError("give --frames or --duration, not both")) }
         if let t = c.threads, !(1...256).contains(t) { return .failure(RenderUsageError("--threads must be 1...256, got \(t)")) }
+        var background: BackgroundColor?
+        if let b = c.range.background {
+            guard let color = BackgroundColor(b) else {
+                return .failure(RenderUsageError("--background must be #rrggbb, #rrggbbaa, white, black or clear, got '\(b)'"))
+            }
+            background = color
+        }
         var size: (Double, Double)?
         if let s = c.range.size {
             let parts = s.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
@@ -94,7 +107,8 @@ struct RenderPlan {
         return .success(RenderPlan(fps: c.range.fps, size: size, scale: c.range.scale, frames: frames, still: still, duration: c.range.duration,
                                    format: c.format, codec: c.codec, crf: c.crf, quality: c.quality, pixelFormat: c.pixelFormat,
                                    progress: c.progress, threads: c.threads ?? ProcessInfo.processInfo.activeProcessorCount,
-                                   png: png, pattern: pattern, patternGiven: c.pattern != nil, shard: shard, planFile: c.planFile))
+                                   png: png, pattern: pattern, patternGiven: c.pattern != nil, shard: shard, planFile: c.planFile,
+                                   background: background))
     }
 
     /// `--frames`: `A..B` (also `A...B`, `A-B`) inclusive with `0 <= A <= B`; `A..` and `..B`
@@ -140,6 +154,29 @@ struct RenderPlan {
         guard parts.count == 2, let a = Int(parts[0].trimmingCharacters(in: .whitespaces)),
               let b = Int(parts[1].trimmingCharacters(in: .whitespaces)), a >= 0, a <= b else { return nil }
         return a...b
+    }
+
+    /// The input's output settings with the command's overrides (``settings(for:)-(SceneDescription)``);
+    /// for a Lottie file also `--background`, and a new `--fps` resamples the file's duration
+    /// into `⌈duration · fps⌉` frames (``SceneInput/frameCount(duration:fps:)``). `--background`
+    /// on a scene file is a usage error: a scene sets its own (`output.background`).
+    func settings(for input: SceneInput) -> Result<RecordingSettings, RenderUsageError> {
+        guard input.isLottie else {
+            if background != nil {
+                return .failure(RenderUsageError("--background applies to Lottie files; a scene file sets its background in output.background", isUsage: true))
+            }
+            return settings(for: input.description)
+        }
+        var scene = input.description
+        if let lottieBackground { scene.recording.background = lottieBackground.cgColor }
+        if let fps, duration == nil, let d = scene.duration {
+            // The whole file at the new rate (what `--frames A..` runs to); the generic rule
+            // below would round, not cover the file.
+            let count = SceneInput.frameCount(duration: d, fps: fps)
+            scene.recording.frames = 0...(count - 1)
+            scene.duration = nil
+        }
+        return settings(for: scene)
     }
 
     /// The scene's output settings with the command's overrides. A new `--fps` keeps a scene

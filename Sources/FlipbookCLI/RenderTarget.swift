@@ -2,6 +2,7 @@ import Flipbook
 import FlipbookRender
 import Foundation
 import FlipbookScene
+import FlipbookPixels
 
 /// The sink `render` writes to and how to describe it.
 struct RenderTarget {
@@ -21,7 +22,10 @@ struct RenderTarget {
     /// - null needs no `-o`.
     /// `--codec`/`--crf`/`--quality`/`--pixel-format` are checked against the format here
     /// (``FFmpegEncoding/validate()``); each problem names the option and the value (exit 2).
-    static func make(format: RenderFormat, output: String?, scene: String, plan: RenderPlan, frameCount: Int, io: RenderIO) -> Result<RenderTarget, Failure> {
+    /// `opaqueBackground` is what formats without alpha (Y4M, MP4, and the others with an
+    /// opaque pixel format) flatten translucent pixels onto.
+    static func make(format: RenderFormat, output: String?, scene: String, plan: RenderPlan, frameCount: Int, io: RenderIO,
+                     opaqueBackground: RGBA8 = .black) -> Result<RenderTarget, Failure> {
         func usage(_ m: String) -> Result<RenderTarget, Failure> { .failure(Failure(code: RenderExit.usage, message: m)) }
         func outputFailed(_ m: String) -> Result<RenderTarget, Failure> { .failure(Failure(code: RenderExit.outputFailed, message: m)) }
         func makeFolder(_ path: String) -> String? {
@@ -117,7 +121,7 @@ struct RenderTarget {
             fatalError("handled above")
         default:
             if format == .y4m && output == "-" {
-                return .success(RenderTarget(sink: Y4MSink(path: nil), location: "-", format: .y4m))
+                return .success(RenderTarget(sink: Y4MSink(path: nil, background: opaqueBackground), location: "-", format: .y4m))
             }
             var file = output
             if ext != format.rawValue {
@@ -134,7 +138,8 @@ struct RenderTarget {
                 }
                 file = shard.segmentPath(file)
             }
-            let sink: FrameSink = encoding.map { FFmpegSink(path: file, encoding: $0, searchPath: io.searchPath) } ?? Y4MSink(path: file)
+            let sink: FrameSink = encoding.map { FFmpegSink(path: file, encoding: $0, background: opaqueBackground, searchPath: io.searchPath) }
+                ?? Y4MSink(path: file, background: opaqueBackground)
             return .success(RenderTarget(sink: sink, location: file, format: format))
         }
     }

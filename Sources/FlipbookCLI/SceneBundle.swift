@@ -54,10 +54,10 @@ struct SceneBundle {
 
     /// Packs the scene at `scenePath` (parsed as `scene`) into `output`, atomically. Failures:
     /// exit 1 for the scene (an absolute path, an unreadable file), 3 for the output.
-    static func write(scenePath: String, scene: SceneDescription, hash: SceneHash, to output: String) throws(CLIFailure) -> Index {
-        var files: [(path: String, resolved: String)] = []
-        for i in SceneParser.images(in: scene) where !files.contains(where: { $0.path == i.path }) { files.append((i.path, i.resolvedPath)) }
-        for f in SceneParser.fontFiles(in: scene) where !files.contains(where: { $0.path == f.path }) { files.append((f.path, f.resolvedPath)) }
+    /// A Lottie file is bundled the same way: the file itself as the "scene", and the image files
+    /// a JSON document reads beside it (``SceneInput/bundleFiles``).
+    static func write(scenePath: String, input: SceneInput, hash: SceneHash, to output: String) throws(CLIFailure) -> Index {
+        let files = input.bundleFiles
         var depth = 0
         for f in files {
             guard let c = climb(f.path) else {
@@ -178,7 +178,8 @@ struct SceneBundle {
     }
 }
 
-/// A scene given on the command line: a `.json` file, or a bundle unpacked for the run.
+/// A scene given on the command line: a scene file, a Lottie file (Bodymovin JSON or
+/// dotLottie, told apart by content: ``InputKind``), or a bundle of either unpacked for the run.
 /// Keep it alive while the scene's files are used; the unpacked folder is removed with it.
 final class SceneSource {
     /// The path as given (for messages, output names and manifests).
@@ -187,10 +188,14 @@ final class SceneSource {
     let path: String
     /// What messages call the scene: `given`, or `scene.fbk:demo.json` for a bundle.
     let displayName: String
+    /// What the file to parse is (a scene or a Lottie file; never `.bundle`).
+    let kind: InputKind
     private let folder: String?
 
     private init(given: String, path: String, displayName: String, folder: String?) {
         self.given = given; self.path = path; self.displayName = displayName; self.folder = folder
+        let k = InputKind.of(path: path)
+        kind = k == .bundle ? .scene : k
     }
 
     /// Opens `given`: a bundle (by its header) is unpacked, anything else is used as is.
@@ -200,16 +205,10 @@ final class SceneSource {
         return SceneSource(given: given, path: scene, displayName: given + ":" + URL(fileURLWithPath: scene).lastPathComponent, folder: folder)
     }
 
-    /// Parses the scene (every image located).
-    func parse() throws(SceneError) -> SceneDescription {
-        try SceneParser.parse(contentsOf: path, displayName: displayName)
-    }
-
-    /// Parses the scene and builds its layer tree (images loaded): what `render` and
-    /// `verify --sample` record.
-    func load() throws(SceneError) -> (SceneDescription, SceneBuilder) {
-        let description = try parse()
-        return (description, try SceneBuilder(description, file: displayName))
+    /// Parses the scene or Lottie file (every scene image located, every Lottie image read).
+    /// Failures: exit 1, the parser's message.
+    func parse() throws(CLIFailure) -> SceneInput {
+        try SceneInput.parse(path: path, displayName: displayName, kind: kind)
     }
 
     deinit { if let folder { try? FileManager.default.removeItem(atPath: folder) } }

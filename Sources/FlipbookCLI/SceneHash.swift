@@ -14,6 +14,16 @@ import FlipbookScene
 /// Paths are taken as written (relative to the scene file), not resolved, so the same scene
 /// checked out in different folders on different machines — or unpacked from a bundle
 /// (`flipbook bundle`) — has the same hash.
+///
+/// A Lottie file's hash (``computeLottie(path:images:background:)``) covers its bytes (a
+/// dotLottie's images are inside them), the image files a JSON document reads beside it, and
+/// the one option that changes its pixels without being a recorded setting, `--background`
+/// (size, scale, fps and start are the manifests' `settings`, checked on their own):
+///
+///     flipbook-lottie-hash 1
+///     lottie <sha256 of the file>
+///     image <u + p as written> <sha256 of the bytes drawn, or "missing">   (sorted by path)
+///     background <#rrggbbaa, or "none" for transparent>
 struct SceneHash: Sendable, Equatable {
     /// The hash, 64 lower-case hex digits.
     var hex: String
@@ -54,5 +64,19 @@ struct SceneHash: Sendable, Equatable {
         for (p, d) in images { h.update("image \(p) \(d)\n") }
         for (p, d) in fonts { h.update("font \(p) \(d)\n") }
         return SceneHash(hex: h.finalize().hex, sceneFile: own.hex, images: images, fonts: fonts)
+    }
+
+    /// Hashes the Lottie file at `path`, the image files it reads (`images`: path as written,
+    /// the bytes used or nil when not found) and `background` (see the type).
+    static func computeLottie(path: String, images: [(path: String, data: Data?)], background: BackgroundColor?) throws(CLIFailure) -> SceneHash {
+        guard let own = SHA256.hash(fileAtPath: path) else {
+            throw CLIFailure(message: "\(path): cannot read the Lottie file to hash it", exitCode: 1)
+        }
+        let listed = images.map { ($0.path, $0.data.map { SHA256.hash(Array($0)).hex } ?? "missing") }.sorted { $0.0 < $1.0 }
+        var h = SHA256()
+        h.update("flipbook-lottie-hash 1\nlottie \(own.hex)\n")
+        for (p, d) in listed { h.update("image \(p) \(d)\n") }
+        h.update("background \(background?.hex ?? "none")\n")
+        return SceneHash(hex: h.finalize().hex, sceneFile: own.hex, images: listed)
     }
 }

@@ -54,6 +54,9 @@ struct ShardManifest: Codable, Equatable, Sendable {
         var fps: Double, scale: Double, start: Double
         /// The PNG preset (`--png-compression`): a re-render must use it to give the same bytes.
         var png: String
+        /// Lottie files only: `--background` as `#rrggbbaa`, or `none` (transparent); absent for
+        /// scene files (their background is in the file).
+        var background: String? = nil
     }
     struct Range: Codable, Equatable, Sendable { var first: Int, last: Int }
     struct Shard: Codable, Equatable, Sendable { var index: Int, count: Int }

@@ -1,4 +1,5 @@
-// Image comparison and golden-file storage, without any test framework: used by the
-// `flipbook compare` command and re-exported by FlipbookTesting (which adds the XCTest /
-// Swift Testing assertions). Keeping XCTest out of this module keeps it out of the CLI.
+// Image comparison, golden-file storage and the review page (ReviewReport), without any test
+// framework: used by the `flipbook compare` command and re-exported by FlipbookTesting (which
+// adds the XCTest / Swift Testing assertions). Keeping XCTest out of this module keeps it out
+// of the CLI.
 import FlipbookPixels

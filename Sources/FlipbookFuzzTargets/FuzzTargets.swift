@@ -1,5 +1,6 @@
 import Flipbook
 import FlipbookJPEG
+import FlipbookLottie
 import FlipbookPixels
 import FlipbookPNG
 import FlipbookRender
@@ -30,6 +31,42 @@ public enum FuzzTargets {
            let a = all.image(s.frames.upperBound) {
             precondition(alone.image(s.frames.upperBound) == a, "a frame differs from the same frame recorded alone")
         }
+    }
+
+    /// A Lottie file — Bodymovin JSON, or a dotLottie archive when it starts with a zip
+    /// signature (`LottieAnimation(data:)` tells them apart): loaded, mapped to layers
+    /// (`LottieRendering.scene`, the composition fitted into 64 × 64) and its first, middle and
+    /// last frames composited, so the parser, the layer mapping and the renderer all run. The
+    /// last frame rendered by a fresh scene alone must equal that frame of the run (the same
+    /// bytes for any frame range). `step` is called before each of the six steps (two
+    /// mappings, four frames; the driver's hang clock times each). Returns whether the file
+    /// loaded.
+    @discardableResult
+    public static func lottie(_ bytes: [UInt8], step: () -> Void = {}) -> Bool {
+        guard let animation = try? LottieAnimation(data: Data(bytes)) else { return false }
+        let size = 64
+        /// Frames `ks` of a scene built from scratch (nil where the compositor refuses).
+        func render(_ ks: [Int]) -> (frameCount: Int, images: [PixelBuffer?]) {
+            let loop = VirtualRunLoop()
+            return loop.run {
+                step()
+                let scene = LottieRendering.scene(for: animation, size: .fit(width: Double(size), height: Double(size)), logger: .silent)
+                let compositor = Compositor(threadCount: 1)
+                let n = scene.frameCount
+                let images = ks.map { k -> PixelBuffer? in
+                    step()
+                    let frame = min(max(k < 0 ? n + k : k, 0), n - 1)
+                    return try? compositor.render(scene.root.makeRenderTree(at: scene.time(ofFrame: frame)), width: size, height: size)
+                }
+                return (n, images)
+            }
+        }
+        let frameCount = max(1, Int((Double(animation.endFrame - animation.startFrame)).rounded(.up)))
+        let run = render([0, frameCount / 2, -1])
+        precondition(run.frameCount == frameCount, "the scene's frame count is not the file's")
+        let alone = render([-1])
+        precondition(alone.images[0] == run.images[2], "the last frame differs from the same frame rendered alone")
+        return true
     }
 
     /// A PNG file: header, validation and decode.

@@ -90,12 +90,23 @@ public final class LottieAnimation: Sendable {
             throw LottieError(kind: .unreadable, file: filepath, line: nil, path: "",
                               message: isDirectory.boolValue ? "cannot read the file: it is a directory" : "cannot read the file: no such file")
         }
+        // A regular file (not /dev/zero or a FIFO, which would be read forever or block).
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw LottieError(kind: .unreadable, file: filepath, line: nil, path: "", message: "cannot read the file: not a regular file")
+        }
         if isZip(atPath: filepath) {
             let file = try DotLottieFile(filepath: filepath)
             guard let a = file.animation() else {
                 throw LottieError(kind: .invalid, file: filepath, line: nil, path: "", message: "the dotLottie file has no animation")
             }
             return a.animation
+        }
+        // JSON within its bound, checked before reading the file whole.
+        let limit = LottieLimits.standard.maximumJSONBytes
+        if let size = attributes?[.size] as? NSNumber, size.int64Value > Int64(limit) {
+            throw LottieError(kind: .tooLarge, file: filepath, line: nil, path: "",
+                              message: "the document is \(_DotLottieArchive.size(size.uint64Value)); the limit is \(_DotLottieArchive.size(UInt64(limit)))")
         }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {

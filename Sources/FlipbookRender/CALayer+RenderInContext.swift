@@ -29,11 +29,17 @@ extension CALayer {
     /// overridden. Import `FlipbookRender` (or `FlipbookCLI`'s umbrella) to call it.
     public func render(in ctx: CGContext) {
         _prepareSubtreeForRender()
+        Self._render(_makeModelRenderTree(), in: ctx)
+    }
+
+    /// `render(in:)` of a snapshot already taken: draws `node` (a layer's render tree, model or
+    /// presentation) into `ctx` in that layer's own space, as ``render(in:)`` draws the model.
+    /// `FlipbookSnapshotTesting` draws presentation trees (`.image(at:)`) through it.
+    package static func _render(_ node: RenderLayer, in ctx: CGContext) {
         let ctm = ctx._state.ctm           // user space → the bitmap's pixel rows (y down)
         let w = ctx.width, h = ctx.height
         guard w > 0, h > 0, [ctm.a, ctm.b, ctm.c, ctm.d, ctm.tx, ctm.ty].allSatisfy(\.isFinite),
               ctm.a * ctm.d - ctm.b * ctm.c != 0 else { return }
-        let node = _makeModelRenderTree()
         // The root's sublayer transform undoes the layer's own placement (position, anchor,
         // zPosition, transform: `local`, see `_Planner`) and applies the CTM, so a point of the
         // layer's bounds lands where the CTM puts it. A layer whose own transform cannot be

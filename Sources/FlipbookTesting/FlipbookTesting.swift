@@ -8,6 +8,8 @@
 /// - `assertSnapshot(of:named:…)`, `assertSnapshots(_:…)`, `assertRendering(of:…)` (a render
 ///   tree, or a live `CALayer` at a media time) and `assertRenderings(of:at:…)` (an animation's
 ///   frames) report an outcome's failure to Swift Testing (`Issue.record`) or XCTest (`XCTFail`).
+/// - With `FLIPBOOK_REPORT=DIR` set, every assertion's comparison is also added to the review
+///   page `DIR/index.html` (``ReviewReport``; heat maps by ``HeatMapImage``).
 /// - ``LayerRenderer`` turns a render tree into pixels; ``LayerRenderer/default`` is the
 ///   project's ``Compositor``.
 ///

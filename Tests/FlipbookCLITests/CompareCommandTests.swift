@@ -107,4 +107,87 @@ import Foundation
         #expect(throws: (any Error).self) { try CompareCommand.parse(["a", "b", "--max-differing-pixels", "lots"]) }
         #expect(throws: (any Error).self) { try CompareCommand.parse(["a", "b", "--max-channel-delta", "256"]) }
     }
+
+    // MARK: --report (the review page; the page itself is tested in ReviewPageBrowserTests)
+
+    /// The entries of the page `--report` wrote, as the page's JSON blob.
+    func pageData(_ dir: String) throws -> [[String: Any]] {
+        let html = try String(contentsOfFile: "\(dir)/index.html", encoding: .utf8)
+        let start = try #require(html.range(of: "id=\"flipbook-report\">")).upperBound
+        let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
+        return try #require(try JSONSerialization.jsonObject(with: Data(html[start..<end].utf8)) as? [[String: Any]])
+    }
+
+    @Test func reportListsEveryFrameWithCopiedImagesAndCpToAccept() throws {
+        _ = try write(Self.image(), "exp/0001.png"); _ = try write(Self.image(), "act/0001.png")
+        _ = try write(Self.image(), "exp/0002.png"); _ = try write(Self.image(change: (1, 2, 50)), "act/0002.png")
+        _ = try write(Self.image(), "exp/0003.png")
+        _ = try write(Self.image(), "act/new frame.png")
+        let report = try run(["\(root)/exp", "\(root)/act", "--report", "\(root)/review"]).get()
+        #expect(report.exitCode == 1 && report.reportPath == "\(root)/review/index.html")
+        #expect(report.table.contains("review page: \(root)/review/index.html"))
+        #expect(report.json.hasSuffix(",\"report\":\"\(root)/review/index.html\"}"))
+        let data = try pageData("\(root)/review")
+        let byName = Dictionary(uniqueKeysWithValues: data.map { ($0["name"] as! String, $0) })
+        #expect(byName.keys.sorted() == ["0001.png", "0002.png", "0003.png", "new frame.png"])
+        #expect(byName["0001.png"]?["status"] as? String == "same" && byName["0001.png"]?["heat"] is NSNull)
+        #expect(byName["0001.png"]?["actual"] as? String == byName["0001.png"]?["expected"] as? String)
+        let diff = try #require(byName["0002.png"])
+        #expect(diff["status"] as? String == "different" && diff["maxDelta"] as? Int == 50 && diff["differing"] as? Int == 1)
+        #expect(diff["accept"] as? [String] == ["cp \(root)/act/0002.png \(root)/exp/0002.png"])
+        // The files are copied as they are; the heat map is drawn from both.
+        let actualCopy = "\(root)/review/" + (diff["actual"] as! String)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: actualCopy)) == Data(contentsOf: URL(fileURLWithPath: "\(root)/act/0002.png")))
+        #expect(try PNG.decode(contentsOf: "\(root)/review/" + (diff["heat"] as! String))
+                == HeatMapImage.make(actual: Self.image(change: (1, 2, 50)), expected: Self.image()))
+        #expect(byName["0003.png"]?["status"] as? String == "missing-actual")
+        #expect(byName["0003.png"]?["accept"] as? [String] == ["rm \(root)/exp/0003.png"])
+        #expect(byName["new frame.png"]?["status"] as? String == "missing-expected")
+        #expect(byName["new frame.png"]?["accept"] as? [String] == ["cp '\(root)/act/new frame.png' '\(root)/exp/new frame.png'"])
+        #expect(byName["new frame.png"]?["expected"] is NSNull && byName["new frame.png"]?["actual"] is String)
+    }
+
+    @Test func reportOfSizeMismatchAndUnreadableFrames() throws {
+        let e = try write(Self.image(), "e.png"), a = try write(Self.image(width: 6), "a.png")
+        _ = try run([e, a, "--report", "\(root)/r"]).get()
+        let d = try #require(try pageData("\(root)/r").first)
+        #expect(d["status"] as? String == "size-mismatch" && d["expectedSize"] as? [Int] == [4, 4] && d["actualSize"] as? [Int] == [6, 4])
+        #expect((d["message"] as? String)?.hasPrefix("size mismatch: expected 4×4, actual 6×4") == true)
+        #expect(d["accept"] as? [String] == ["cp \(a) \(e)"])
+        let bogus = "\(root)/bogus.png"
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: bogus))
+        _ = try run([e, bogus, "--report", "\(root)/r"]).get()
+        let u = try #require(try pageData("\(root)/r").first)
+        #expect(u["status"] as? String == "unreadable" && u["expected"] is NSNull && u["actual"] is NSNull)
+        #expect((u["accept"] as? [String])?.isEmpty == true && (u["message"] as? String)?.contains(bogus) == true)
+    }
+
+    /// A frame on one side only that is no PNG is named on the page, not shown, and the rest
+    /// of the report is written.
+    @Test func reportOfABrokenOneSidedFrame() throws {
+        _ = try write(Self.image(), "exp/a.png"); _ = try write(Self.image(), "act/a.png")
+        try SnapshotFileSystem.makeDirectories("\(root)/act")
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: "\(root)/act/b.png"))
+        let report = try run(["\(root)/exp", "\(root)/act", "--report", "\(root)/r"]).get()
+        #expect(report.exitCode == 1)
+        let b = try #require(try pageData("\(root)/r").first { $0["name"] as? String == "b.png" })
+        #expect(b["status"] as? String == "missing-expected" && b["actual"] is NSNull)
+        #expect((b["message"] as? String)?.contains("cannot read") == true && (b["message"] as? String)?.contains("\(root)/act/b.png") == true)
+        #expect(try pageData("\(root)/r").count == 2)
+    }
+
+    /// A report folder holds one run: running again replaces the earlier entries.
+    @Test func reportIsReplacedByTheNextRun() throws {
+        let e = try write(Self.image(), "e.png"), a = try write(Self.image(), "a.png"), b = try write(Self.image(), "b.png")
+        _ = try run([e, a, "--report", "\(root)/r"]).get()
+        _ = try run([e, b, "--report", "\(root)/r"]).get()
+        #expect(try pageData("\(root)/r").map { $0["name"] as? String } == ["b.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(root)/r/images").count == 1)
+    }
+
+    @Test func unwritableReportFolderIsBadInput() throws {
+        let e = try write(Self.image(), "e.png"), a = try write(Self.image(), "a.png")
+        guard case .failure(let f) = try run([e, a, "--report", "\(e)/r"]) else { Issue.record("expected failure"); return }
+        #expect(f.exitCode == 2 && f.message.hasPrefix("--report \(e)/r: cannot create folder \(e)"))
+    }
 }

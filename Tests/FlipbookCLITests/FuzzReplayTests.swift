@@ -21,6 +21,7 @@ import Testing
             if name.contains("-png-") { FuzzTargets.png(bytes) }
             else if name.contains("-jpeg-") { FuzzTargets.jpeg(bytes) }
             else if name.contains("-scene-") { FuzzTargets.scene(bytes, baseDirectory: scenes) }
+            else if name.contains("-lottie-") { FuzzTargets.lottie(bytes) }
             else { FuzzTargets.compositor(bytes) }
             ran += 1
         }
@@ -34,6 +35,11 @@ import Testing
             let png = Self.repo + "/Tests/FlipbookPNGTests/Fixtures"
             for f in try FileManager.default.contentsOfDirectory(atPath: png).filter({ $0.hasSuffix(".png") }).sorted() {
                 FuzzTargets.png([UInt8](FileManager.default.contents(atPath: png + "/" + f) ?? Data()))
+                ran += 1
+            }
+            let lottie = Self.repo + "/Tests/Fixtures/lottie/fixtures"
+            for f in try FileManager.default.contentsOfDirectory(atPath: lottie).filter({ $0.hasSuffix(".json") }).sorted().prefix(2) {
+                FuzzTargets.lottie([UInt8](FileManager.default.contents(atPath: lottie + "/" + f) ?? Data()))
                 ran += 1
             }
             let jpeg = Self.repo + "/Tests/FlipbookJPEGTests/Fixtures"

@@ -35,6 +35,10 @@ import FlipbookPixels
         #expect(try Self.alphas([Self.mask("a", 0, 20), Self.mask("i", 10, 30)]) == [0, 255, 0, 0])
         #expect(try Self.alphas([Self.mask("a", 0, 20), Self.mask("d", 10, 30)]) == [0, 255, 0, 0])
         #expect(try Self.alphas([Self.mask("a", 0, 20), Self.mask("f", 10, 30)]) == [255, 0, 255, 0])
+        // Difference with partial opacities: the exclusive or, a + m − 2am (ThorVG's), not |a − m|.
+        let difference = try Self.alphas([Self.mask("a", 0, 20, opacity: 70), Self.mask("f", 10, 30, opacity: 80)])
+        #expect(abs(difference[0] - 179) <= 1 && abs(difference[1] - 97) <= 1 && abs(difference[2] - 204) <= 1 && difference[3] == 0,
+                "\(difference)")
         let lighten = try Self.alphas([Self.mask("a", 0, 20), Self.mask("l", 10, 30, opacity: 50)])
         #expect(lighten[0] == 255 && lighten[1] == 255 && abs(lighten[2] - 128) <= 1 && lighten[3] == 0)
         // A mode `n` mask does nothing; a first subtract mask cuts a full layer.
@@ -140,8 +144,9 @@ import FlipbookPixels
 
 /// Mask feather (approximated by a blur).
 @Suite struct LayerMaskFeatherTests {
-    /// A feathered left-half mask: opaque well inside, clear well outside, about half at the
-    /// edge, and a smooth ramp in between.
+    /// A feathered left-half mask: opaque well inside, clear well outside, half at the edge
+    /// (pixels 19 and 20 either side of it add up to one), and between them the ramp of a
+    /// Gaussian of σ = 0.38 × 6 = 2.28 (pixel 17, centre 2.5 inside: Φ(2.5 / 2.28) ≈ 0.86).
     @Test func featherSoftensTheEdge() throws {
         var l = LT.solid(w: 40, h: 40)
         var m = LayerMaskTests.mask("a", -20, 20)
@@ -151,7 +156,8 @@ import FlipbookPixels
         let px = try scene.render(atFrame: 0)
         let a = (0..<40).map { px.rgba($0, 20)[3] }
         #expect(a[5] >= 250 && a[35] <= 5)
-        #expect(abs(a[20] - 128) <= 20)
+        #expect(abs(a[19] + a[20] - 255) <= 6 && a[19] > 128 && a[20] < 128, "\(a[19]) \(a[20])")
+        #expect(abs(a[17] - 220) <= 10, "\(a[17])")
         #expect(a[17] > a[20] && a[20] > a[23] && a[23] > 0 && a[17] < 255)
         #expect(scene.context.warnings.contains { $0.feature == "mask feather" })
     }

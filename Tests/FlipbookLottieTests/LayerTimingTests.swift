@@ -134,10 +134,11 @@ import FlipbookPNG
     /// Tests/FlipbookJPEGTests/Fixtures/solid.jpg.
     static let solidJPEG = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgr/2wBDAQICAgICAgUDAwUKBwYHCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgr/wAARCAAQABADAREAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD53rnP9MAoAKACgD//2Q=="
 
-    /// Effects and unknown layer types are warned once per kind.
+    /// Effects not drawn and unknown layer types are warned once per kind (a drop shadow is drawn).
     @Test func effectsAreWarnedOncePerType() {
         var a = LT.solid()
-        a.effects = [LottieEffect(type: 25, name: "Drop Shadow", enabled: true), LottieEffect(type: 25, name: "Drop Shadow 2", enabled: true)]
+        a.effects = [LottieEffect(type: 20, name: "Tint", enabled: true), LottieEffect(type: 20, name: "Tint 2", enabled: true),
+                     LottieEffect(type: 25, name: "Drop Shadow", enabled: true)]
         var b = LT.solid()
         b.effects = [LottieEffect(type: 29, name: "Gaussian Blur", enabled: true)]
         let camera = LottieLayer(kind: .other(type: 13), inPoint: 0, outPoint: 100, transform: LT.transform())

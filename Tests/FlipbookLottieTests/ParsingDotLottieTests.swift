@@ -104,11 +104,12 @@ import ZIPFoundation
     }
 
     @Test func declaredSizeOverTheBoundIsRefused() throws {
-        // A 300 MiB declared size, with the real limits: refused before inflating anything.
+        // A 300 MiB declared size, with the real limits: refused before inflating anything (a
+        // JSON entry: LottieLimits.maximumJSONBytes; HostileInputTests has an image entry).
         let small = try Self.zip([("manifest.json", Data(#"{"animations": [{"id": "x"}]}"#.utf8))])
         let huge = Self.declaring(300 << 20, in: small)
         #expect(throws: LottieError(kind: .tooLarge, file: "bomb.lottie", line: nil, path: "manifest.json",
-                                    message: "the entry is 300 MiB uncompressed; the limit is 256 MiB")) {
+                                    message: "the entry is 300 MiB uncompressed; the limit is 64 MiB")) {
             try DotLottieFile(data: huge, filename: "bomb.lottie")
         }
     }

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import FlipbookPixels
+import FlipbookRender
 @testable import FlipbookLottie
 
 /// Every refusal names the file, line and JSON path: exact messages.
@@ -50,6 +52,18 @@ import Testing
         #expect(S.message(S.document(layers: #"[{"ty": 0, "ks": {}}]"#)) == #"anim.json:1: layers[0]: missing required key "refId" (the precomposition asset's id)"#)
     }
 
+    @Test func filesThatAreNotRegularAreRefusedUnread() {
+        // `/dev/zero` never ends: it must be refused before reading, not read until memory runs out.
+        #expect(throws: LottieError.self) { try LottieAnimation.load(filepath: "/dev/zero") }
+        do { _ = try LottieAnimation.load(filepath: "/dev/zero"); Issue.record("loaded /dev/zero") } catch {
+            #expect(error.kind == .unreadable)
+            #expect(error.message == "cannot read the file: not a regular file")
+        }
+        do { _ = try LottieAnimation.load(filepath: "/"); Issue.record("loaded a directory") } catch {
+            #expect(error.message == "cannot read the file: it is a directory")
+        }
+    }
+
     @Test func nonFiniteNumbersAreRefused() {
         let text = #"{"fr": 1e999, "ip": 0, "op": 60, "w": 100, "h": 80, "layers": []}"#
         #expect(S.message(text) == "anim.json:1: fr: expected a finite number, got inf")
@@ -87,17 +101,23 @@ import Testing
         #expect(S.message(text) == "anim.json:1: layers[0].ks.o.k[1].t: keyframe times must not decrease: 2 after 5")
     }
 
-    @Test func missingPrecompositionAsset() {
+    /// Real files carry precomposition layers whose asset is gone: drawn as nothing, warned.
+    @Test func missingPrecompositionAssetDrawsNothing() throws {
         let text = """
         {"fr": 30, "ip": 0, "op": 60, "w": 100, "h": 80,
          "assets": [{"id": "img", "p": "x.png", "u": ""}],
-         "layers": [{"ty": 3, "ks": {}},
-                    {"ty": 0, "ks": {},
+         "layers": [{"ty": 1, "sc": "#ff0000", "sw": 100, "sh": 80, "ks": {}},
+                    {"ty": 0, "ks": {}, "w": 100, "h": 80,
                      "refId": "nope"}]}
         """
-        #expect(S.message(text) == #"anim.json:5: layers[1].refId: no asset with id "nope""#)
-        let image = text.replacingOccurrences(of: "\"nope\"", with: "\"img\"")
-        #expect(S.message(image) == #"anim.json:5: layers[1].refId: asset "img" is an image; a precomposition layer (ty 0) needs a precomposition asset"#)
+        for t in [text, text.replacingOccurrences(of: "\"nope\"", with: "\"img\"")] {
+            let animation = try LottieAnimation(data: Data(t.utf8))
+            let loop = VirtualRunLoop()
+            let scene = loop.run { LottieRendering.scene(for: animation, size: .scale(1), logger: .silent) }
+            #expect(scene.animationLayer.warnings.map(\.path).contains("layers[1].refId"))
+            let pixels = try loop.run { try Compositor(threadCount: 1).render(scene.root.makeRenderTree(at: 0), width: 100, height: 80) }
+            #expect(pixels[50, 40] == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        }
     }
 
     @Test func precompositionCycles() {
@@ -142,7 +162,9 @@ import Testing
         let gradient = S.shapeLayer(#"{"ty": "gf", "t": 1, "s": {"k": [0, 0]}, "e": {"k": [1, 1]}, "g": {"p": 3, "k": {"k": [0, 1, 0, 0, 1, 0, 0, 1]}}}"#)
         #expect(S.message(S.document(layers: "[\(gradient)]")) == "anim.json:1: layers[0].shapes[0].it[0].g.k: g.p says 3 colour stops (12 numbers) but the value has 8")
         let shortPosition = S.document(layers: #"[{"ty": 3, "ks": {"p": {"k": [5]}}}]"#)
-        #expect(S.message(shortPosition) == "anim.json:1: layers[0].ks.p.k: expected at least 2 numbers, got 1")
+        #expect(S.message(shortPosition) == "no error")   // padded with zeros, warned (ParsingValueTests)
+        let emptyPosition = S.document(layers: #"[{"ty": 3, "ks": {"p": {"k": []}}}]"#)
+        #expect(S.message(emptyPosition) == "anim.json:1: layers[0].ks.p.k: expected at least 1 number, got 0")
         let dup = #"{"fr": 30, "ip": 0, "op": 60, "w": 100, "h": 80, "assets": [{"id": "a", "layers": []}, {"id": "a", "layers": []}], "layers": []}"#
         #expect(S.message(dup) == #"anim.json:1: assets[1].id: duplicate asset id "a" (first on line 1)"#)
         let tangents = S.shapeLayer(#"{"ty": "sh", "ks": {"k": {"c": true, "v": [[0, 0], [1, 1]], "i": [[0, 0]], "o": [[0, 0], [0, 0]]}}}"#)

@@ -71,6 +71,7 @@ import Testing
             case .merge: k = "mm"
             case .offsetPath: k = "op"
             case .puckerBloat: k = "pb"
+            case .zigZag: k = "zz"
             case .transform: k = "tr"
             case let .unknown(t): k = "unknown \(t)"
             }

@@ -74,6 +74,18 @@ import Testing
         #expect(r.composition.layers[0].transform.rotation.expression == "time * 30")
         #expect(r.composition.layers[0].transform.rotation.initialValue == [10])
         #expect(r.warnings == [LottieWarning(feature: "expression", path: "layers[0].ks.r", message: "expression not evaluated; its static value is used")])
+        let keyed = try S.parse(S.document(layers: #"[{"ty": 3, "ks": {"r": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [90]}], "x": "loopOut()"}}}]"#))
+        #expect(keyed.warnings == [LottieWarning(feature: "expression", path: "layers[0].ks.r", message: "expression not evaluated; its keyframes are used")])
+    }
+
+    /// lottie-ios's sample pr_1599 has an anchor `[9.688]`: read as `[9.688, 0]`, warned.
+    @Test func shortVectorsArePaddedWithZeros() throws {
+        let r = try S.parse(S.document(layers: #"[{"ty": 3, "ks": {"a": {"a": 0, "k": [9.5]}, "p": {"a": 1, "k": [{"t": 0, "s": [3]}, {"t": 9, "s": [4, 5]}]}}}]"#))
+        #expect(r.composition.layers[0].transform.anchor.initialValue == [9.5, 0])
+        #expect(r.warnings.map(\.description) == [
+            "layers[0].ks.a.k: short value: expected 2 numbers, got 1; the missing ones read as 0",
+            "layers[0].ks.p.k[0].s: short value: expected 2 numbers, got 1; the missing ones read as 0",
+        ])
     }
 
     @Test func coloursWritten0To255AreScaled() throws {
@@ -123,7 +135,8 @@ import Testing
         #expect(rp.transform.startOpacity?.initialValue == [100] && rp.transform.endOpacity?.initialValue == [20])
         guard case let .trim(tm) = it[4].kind else { Issue.record("not a trim"); return }
         #expect(tm.individually && tm.end.initialValue == [90])
-        #expect(it[5].kind == .unknown(type: "zz") && it[5].name == "zig")
+        guard case let .zigZag(amplitude, ridges, pointType) = it[5].kind else { Issue.record("not a zig-zag"); return }
+        #expect(it[5].name == "zig" && amplitude.initialValue == [0] && ridges.initialValue == [0] && pointType.initialValue == [1])
     }
 
     @Test func layersOfEveryKind() throws {

@@ -60,4 +60,22 @@ import FlipbookPixels
             #expect(imgs[1].rgba(50, 50)[3] == 255)
         }
     }
+
+    /// rlottie's sample cooking (the pot's lid): a mode-1 merge makes a stray one-vertex loop and
+    /// the lid outline one operand, then an intersect with a group of two copies of a large
+    /// square drawn in opposite directions keeps the lid — each square is an operand of its own,
+    /// so the two do not cancel, and the stray loop does not empty the intersection.
+    @Test func mergeThenIntersectKeepsTheCompound() throws {
+        let dot = LottieShapeItem(kind: .path(LottieAnimated(LottieBezier(closed: true, vertices: [CGPoint(x: 50, y: 50)],
+                                                                           inTangents: [CGPoint(x: -1, y: 0)], outTangents: [CGPoint(x: 1, y: 0)])),
+                                              reversed: false))
+        let square: (Bool) -> LottieShapeItem = { reversed in
+            let pts = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100)]
+            return ShapeTest.path(ShapeTest.polyline(reversed ? pts.reversed() : pts, closed: true))
+        }
+        let items = [dot, Self.a, Self.merge(1), ShapeTest.group([square(false), square(true)]), Self.merge(4), ShapeTest.fill(1, 0, 0)]
+        let img = try ShapeTest.render(items)
+        #expect(img.rgba(30, 50) == [255, 0, 0, 255])   // inside A
+        #expect(img.rgba(70, 50)[3] == 0)                // outside A
+    }
 }

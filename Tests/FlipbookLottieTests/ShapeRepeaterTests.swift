@@ -105,4 +105,25 @@ import FlipbookPixels
             #expect((layers.first as? CAReplicatorLayer)?.instanceCount == LottieShapeProgram.maximumCopies)
         }
     }
+
+    /// A repeater around a group whose copy count animates up from 0 (rlottie's sample
+    /// abstract_circle): each copy's layers hold that copy's outline alone — built at the first
+    /// frame, where no copy is shown, it must not be empty — and show once the count reaches it.
+    @Test func animatedCountFromZeroAroundAGroup() throws {
+        try ShapeTest.run {
+            let context = ShapeTest.context()
+            let group = ShapeTest.group([ShapeTest.rect(50, 15, 10, 10), ShapeTest.fill(0, 0, 1)])
+            let items = [group, Self.repeater(copies: ShapeTest.kf((0, [0]), (40, [4])), anchor: CGPoint(x: 50, y: 50), rotation: 90)]
+            let layers = ShapeTest.layers(items, context: context)
+            // Every copy's shape layer draws one square (6 elements: move, 4 lines, close).
+            let shapes = ShapeTest.shapeLayers(layers)
+            #expect(!shapes.isEmpty)
+            for shape in shapes { #expect(ShapeTest.elements(shape.path).count == 6) }
+            let imgs = try ShapeTest.render(at: [0, 25, 40], context: context) { layers }
+            #expect(imgs[0].rgba(50, 15)[3] == 0)                                          // no copy yet
+            #expect(imgs[1].rgba(50, 15)[3] == 255 && imgs[1].rgba(85, 50)[3] == 255)        // ⌊2.5⌋ = 2 copies
+            #expect(imgs[1].rgba(50, 85)[3] == 0)
+            for (x, y) in [(50, 15), (85, 50), (50, 85), (15, 50)] { #expect(imgs[2].rgba(x, y)[3] == 255, "\(x), \(y)") }
+        }
+    }
 }

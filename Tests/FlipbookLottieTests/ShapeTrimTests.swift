@@ -76,4 +76,24 @@ import FlipbookPixels
             #expect(imgs[0].rgba(20, 50)[3] == 0)
         }
     }
+    /// The same trim on a free path that animates too (lottie-ios sample issue_2030): the path
+    /// keyframes are the untrimmed outline — the trim at the first frame (end 0, nothing) must
+    /// not be baked into them.
+    @Test func animatedTrimOnAnAnimatedPath() throws {
+        try ShapeTest.run {
+            let context = ShapeTest.context()
+            let trim = LottieShapeItem(kind: .trim(LottieTrim(start: ShapeTest.v(0), end: ShapeTest.kf((0, [0]), (100, [100])),
+                                                               offset: ShapeTest.v(0), individually: false)))
+            let a = ShapeTest.polyline([CGPoint(x: 0, y: 50), CGPoint(x: 100, y: 50)], closed: false)
+            let b = ShapeTest.polyline([CGPoint(x: 0, y: 40), CGPoint(x: 100, y: 40)], closed: false)
+            let line = LottieShapeItem(kind: .path(LottieAnimated(keyframes: [LottieKeyframe(time: 0, value: a), LottieKeyframe(time: 100, value: b)]),
+                                                   reversed: false))
+            let items = [line, trim, ShapeTest.stroke(0, 0, 0, width: 6)]
+            let layers = ShapeTest.layers(items, context: context)
+            let imgs = try ShapeTest.render(at: [50, 100], context: context) { layers }
+            #expect(imgs[0].rgba(25, 45)[3] == 255)   // half way: the first half, at y 45
+            #expect(imgs[0].rgba(75, 45)[3] == 0)
+            #expect(imgs[1].rgba(75, 40)[3] == 255)   // at the end: the whole line, at y 40
+        }
+    }
 }

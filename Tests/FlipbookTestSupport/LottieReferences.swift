@@ -30,6 +30,11 @@ public struct LottieReferences: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/lottie").path
 
+    /// `Tests/Fixtures/lottie/features`: the feature files (one small hand-written Lottie file per
+    /// feature of issue 38) and, in `references/`, their frames rendered by ThorVG at 200×200,
+    /// in the same layout (`LottieReferences(directory: LottieReferences.featuresDirectory)`).
+    public static let featuresDirectory: String = directory + "/features"
+
     /// Where ``LottieReferenceFrame/compare(_:failureDirectory:)`` writes the images of a failed
     /// comparison.
     public static let failureDirectory = "/tmp/flipbook-lottie-failures"
@@ -74,11 +79,12 @@ public struct LottieReferences: Sendable {
                     fixturePath: path, referencePath: directory + "/references/" + r.png,
                     width: manifest.size[0], height: manifest.size[1],
                     disagreement: r.disagreement, disagreementWithRlottieClipped: r.disagreementWithRlottieClipped,
-                    tolerance: r.tolerance, thorvgChecksum: checksum)
+                    tolerance: r.tolerance, rlottieDisagreementIgnored: f.rlottieDisagreementIgnored, thorvgChecksum: checksum)
             }
             return LottieReferenceFixture(
                 name: f.name, path: path, width: f.width, height: f.height, inPoint: f.ip, outPoint: f.op,
-                framesPerSecond: f.fps, frameCount: f.frameCount, frames: frames)
+                framesPerSecond: f.fps, frameCount: f.frameCount, frames: frames,
+                referenceFile: f.referenceFile.map { directory + "/" + $0 }, rlottieDisagreementIgnored: f.rlottieDisagreementIgnored)
         }
     }
 
@@ -100,6 +106,8 @@ public struct LottieReferences: Sendable {
             var ip, op, fps: Double
             var frameCount: Int
             var frames: [Frame]
+            var referenceFile: String?
+            var rlottieDisagreementIgnored: String?
         }
         struct Frame: Decodable {
             var k: Int
@@ -127,6 +135,13 @@ public struct LottieReferenceFixture: Sendable, CustomStringConvertible {
     public let frameCount: Int
     /// k = 0, N/4, N/2, 3N/4, N − 1.
     public let frames: [LottieReferenceFrame]
+    /// Feature files only: the file ThorVG and rlottie rendered instead of this one (absolute
+    /// path), when they do not draw one of its features right: the same picture, drawn with
+    /// features they do (`features/equivalents/<name>.json`). Nil: they rendered the file itself.
+    public var referenceFile: String? = nil
+    /// Feature files only: why rlottie's disagreement is not used for this file's tolerance
+    /// (rlottie does not draw it right; the tolerance is then the rule's floor, 1.5).
+    public var rlottieDisagreementIgnored: String? = nil
 
     public var description: String { name }
 }
@@ -156,8 +171,11 @@ public struct LottieReferenceFrame: Sendable, CustomStringConvertible {
     /// rlottie does not clip to the composition, ThorVG does. Informational: what the
     /// disagreement is once that one systematic difference is taken out.
     public let disagreementWithRlottieClipped: Double
-    /// `max(1.5, 1.5 × disagreement)`: the largest mean |Δ| to ThorVG this frame accepts.
+    /// `max(1.5, 1.5 × disagreement)`: the largest mean |Δ| to ThorVG this frame accepts (1.5
+    /// when ``rlottieDisagreementIgnored`` is set).
     public let tolerance: Double
+    /// The fixture's ``LottieReferenceFixture/rlottieDisagreementIgnored``.
+    public var rlottieDisagreementIgnored: String? = nil
     /// FNV-1a (64-bit) of ThorVG's premultiplied RGBA8 bytes, as rendered: ``image`` must hash to it.
     public let thorvgChecksum: UInt64
 

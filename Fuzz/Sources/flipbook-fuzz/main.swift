@@ -9,14 +9,14 @@ import Foundation
 import Glibc
 #endif
 
-// flipbook-fuzz TARGET [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR] [--replay FILE]
+// flipbook-fuzz scene|png|jpeg|compositor|lottie [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR] [--replay FILE]
 //
 // A plain in-process fuzz driver (no coverage feedback): inputs from the corpus folders are
 // mutated (bit flips, interesting bytes and numbers, insertions, deletions, splices) and run
 // through the target. Before each run the input is written to OUT/current-TARGET, so when the
 // process dies the caller (`make fuzz`, Fuzz/run.sh) keeps it as a crash. A run longer than
-// 5 s or a resident set above 1 GiB is saved (hang-/rss-…) and exits 3 / 4. Deterministic
-// for a given seed.
+// 5 s (for `lottie`, a step longer than 5 s: loading, a mapping or a frame) or a resident
+// set above 1 GiB is saved (hang-/rss-…) and exits 3 / 4. Deterministic for a given seed.
 
 struct Mixer: RandomNumberGenerator {
     var s: UInt64
@@ -42,8 +42,8 @@ let runLimit = option("--runs").flatMap(Int.init)
 var rng = Mixer(s: option("--seed").flatMap(UInt64.init) ?? UInt64(time(nil)))
 let out = option("--out") ?? "Tests/Fixtures/fuzz"
 let replayPath = option("--replay")
-guard let target = args.first, ["scene", "png", "jpeg", "compositor"].contains(target) else {
-    FileHandle.standardError.write(Data("usage: flipbook-fuzz scene|png|jpeg|compositor [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR]\n".utf8))
+guard let target = args.first, ["scene", "png", "jpeg", "compositor", "lottie"].contains(target) else {
+    FileHandle.standardError.write(Data("usage: flipbook-fuzz scene|png|jpeg|compositor|lottie [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR]\n".utf8))
     exit(2)
 }
 try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -53,8 +53,8 @@ try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectorie
 var corpus: [[UInt8]] = []
 for dir in corpora {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-    let suffix = ["png": ".png", "jpeg": ".jpg"][target] ?? ".json"
-    for f in files.sorted() where f.hasSuffix(suffix) || target == "compositor" {
+    let suffixes = ["png": [".png"], "jpeg": [".jpg"], "lottie": [".json", ".lottie"]][target] ?? [".json"]
+    for f in files.sorted() where suffixes.contains(where: f.hasSuffix) || target == "compositor" {
         if let d = FileManager.default.contents(atPath: dir + "/" + f), d.count < 1 << 20 { corpus.append([UInt8](d)) }
     }
 }
@@ -95,6 +95,26 @@ func mutate(_ input: [UInt8]) -> [UInt8] {
         }
     }
     return Array(d.prefix(1 << 20))
+}
+
+/// The `lottie` target's mutation: mostly structural (``JSONMutator``; now and then wrapped in
+/// a dotLottie archive), else bytes. Inputs that loaded are kept in a small pool mutated
+/// further, so hostile values pile up across runs.
+let lottieDonors: [[JSONMutator.Node]] = target == "lottie"
+    ? corpus.compactMap { (try? SceneJSONParser.parse($0)).map { JSONMutator.Node($0).preorder } } : []
+var lottiePool: [[UInt8]] = []
+func mutateLottie(_ input: [UInt8]) -> [UInt8] {
+    let choice = rng.next() % 8
+    if choice < 6, let m = JSONMutator.mutate(input, donors: lottieDonors, rng: &rng), m.count <= 1 << 20 {
+        return choice == 5 ? JSONMutator.dotLottie(m) : m
+    }
+    return mutate(input)
+}
+func nextInput() -> [UInt8] {
+    guard target == "lottie" else { return mutate(corpus[Int(rng.next() % UInt64(corpus.count))]) }
+    let fromPool = !lottiePool.isEmpty && rng.next() % 2 == 0
+    let base = fromPool ? lottiePool[Int(rng.next() % UInt64(lottiePool.count))] : corpus[Int(rng.next() % UInt64(corpus.count))]
+    return mutateLottie(base)
 }
 
 // MARK: Targets
@@ -138,6 +158,7 @@ if let replay = replayPath {
     case "scene": FuzzTargets.scene(input, baseDirectory: baseDirectory)
     case "png": FuzzTargets.png(input)
     case "jpeg": FuzzTargets.jpeg(input)
+    case "lottie": FuzzTargets.lottie(input, step: { runStart = Date() })
     default: FuzzTargets.compositor(input)
     }
     print("\(target): replayed \(replay) cleanly")
@@ -146,10 +167,11 @@ if let replay = replayPath {
 
 let currentPath = "\(out)/current-\(target)"
 var runs = 0
+var loaded = 0  // lottie: inputs that loaded (reached the mapping and the renderer)
 while true {
     if let limit = runLimit, runs >= limit { break }
     if let seconds, Date().timeIntervalSince(started) >= seconds { break }
-    let input = mutate(corpus[Int(rng.next() % UInt64(corpus.count))])
+    let input = nextInput()
     currentInput = input
     _ = FileManager.default.createFile(atPath: currentPath, contents: Data(input))
     runStart = Date()
@@ -157,9 +179,16 @@ while true {
     case "scene": FuzzTargets.scene(input, baseDirectory: baseDirectory)
     case "png": FuzzTargets.png(input)
     case "jpeg": FuzzTargets.jpeg(input)
+    case "lottie":
+        // A JSON input that loaded joins the pool (up to 64, replacing at random).
+        if FuzzTargets.lottie(input, step: { runStart = Date() }) {
+            loaded += 1
+            guard input.first == UInt8(ascii: "{") else { break }
+            if lottiePool.count < 64 { lottiePool.append(input) } else { lottiePool[Int(rng.next() % 64)] = input }
+        }
     default: FuzzTargets.compositor(input)
     }
     runs += 1
 }
 try? FileManager.default.removeItem(atPath: currentPath)
-print("\(target): \(runs) runs in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, no crash, no hang, no RSS above 1 GiB")
+print("\(target): \(runs) runs\(target == "lottie" ? " (\(loaded) loaded)" : "") in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, no crash, no hang, no RSS above 1 GiB")

@@ -112,6 +112,44 @@ public enum ColorDifference {
         return max(overBlack, overWhite)
     }
 
+    /// CIE94 ΔE\*₉₄ between a reference and a sample colour, with the graphic-arts weights
+    /// (`kL = kC = kH = 1`, `K1 = 0.045`, `K2 = 0.015`) — the difference Core Image's
+    /// `CILabDeltaE` reports, and so the one swift-snapshot-testing's `perceptualPrecision`
+    /// thresholds on Apple platforms.
+    ///
+    ///     ΔE94 = √( (ΔL / SL)² + (ΔC / SC)² + (ΔH / SH)² ),
+    ///     SL = 1, SC = 1 + K1·C₁, SH = 1 + K2·C₁, ΔH² = Δa² + Δb² − ΔC²
+    ///
+    /// where `C₁` is the chroma of `reference`: CIE94 is not symmetric, and the reference is
+    /// the first argument (as `CILabDeltaE`'s first input image is the reference).
+    public static func cie94(_ reference: Lab, _ sample: Lab) -> Double {
+        let c1 = (reference.a * reference.a + reference.b * reference.b).squareRoot()
+        let c2 = (sample.a * sample.a + sample.b * sample.b).squareRoot()
+        let dL = reference.l - sample.l
+        let dC = c1 - c2
+        let da = reference.a - sample.a, db = reference.b - sample.b
+        let dH2 = max(0, da * da + db * db - dC * dC)  // rounding can make it a hair negative
+        let sC = 1 + 0.045 * c1, sH = 1 + 0.015 * c1
+        return (dL * dL + (dC / sC) * (dC / sC) + dH2 / (sH * sH)).squareRoot()
+    }
+
+    /// The CIE94 ΔE of two premultiplied pixels (`reference` first): the larger ``cie94(_:_:)``
+    /// difference over opaque black and over opaque white (as ``deltaE(_:_:)`` does for
+    /// CIEDE2000). For opaque pixels both backgrounds give the same value, which is Core Image's
+    /// `CILabDeltaE` of the two colours; over black alone a transparent pixel and an opaque
+    /// black one would not differ at all.
+    public static func deltaE94(_ reference: RGBA8, _ sample: RGBA8) -> Double {
+        if reference == sample { return 0 }
+        let p = reference, q = sample
+        let overBlack = cie94(lab(r: p.r, g: p.g, b: p.b), lab(r: q.r, g: q.g, b: q.b))
+        if p.a == 255 && q.a == 255 { return overBlack }
+        let pw = 255 - p.a, qw = 255 - q.a
+        let overWhite = cie94(
+            lab(r: _sat(p.r, pw), g: _sat(p.g, pw), b: _sat(p.b, pw)),
+            lab(r: _sat(q.r, qw), g: _sat(q.g, qw), b: _sat(q.b, qw)))
+        return max(overBlack, overWhite)
+    }
+
     /// `c + w`, saturating (only non-premultiplied input can overflow).
     @inline(__always) static func _sat(_ c: UInt8, _ w: UInt8) -> UInt8 {
         let (s, o) = c.addingReportingOverflow(w)

@@ -1,4 +1,11 @@
 import FlipbookPixels
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// Compares images with their references on disk and says what happened, without reporting
 /// anything: the core under the assertions, and what their tests call to check failure paths.
 ///
@@ -15,20 +22,38 @@ import FlipbookPixels
 public struct SnapshotVerifier: Sendable {
     public var recordMode: SnapshotRecordMode
     public var io: SnapshotImageIO
+    /// When set, every verified image is added to this review page
+    /// (``reviewEntry(for:image:reference:location:report:)``);
+    /// the assertions set it from `FLIPBOOK_REPORT`. A report that cannot be written never changes
+    /// the outcome: the problem is printed to standard error.
+    public var report: ReviewReport?
 
-    public init(recordMode: SnapshotRecordMode, io: SnapshotImageIO = .png) {
+    public init(recordMode: SnapshotRecordMode, io: SnapshotImageIO = .png, report: ReviewReport? = nil) {
         self.recordMode = recordMode
         self.io = io
+        self.report = report
     }
 
     /// Verifies one image against the reference at `location`.
     public func verify(_ image: PixelBuffer, at location: SnapshotLocation,
                        tolerance: Tolerance = .exact) -> SnapshotOutcome {
+        var reference: PixelBuffer?
+        let outcome: SnapshotOutcome
         do throws(SnapshotError) {
-            return try _verify(image, at: location, tolerance: tolerance)
+            outcome = try _verify(image, at: location, tolerance: tolerance, reference: &reference)
         } catch {
-            return .error(error)
+            outcome = .error(error)
         }
+        if let report {
+            do throws(SnapshotError) {
+                try report.add(Self.reviewEntry(for: outcome, image: image, reference: reference, location: location,
+                                                       report: report))
+            } catch {
+                let line = "flipbook: \(ReviewReport.environmentVariable)=\(report.directory): cannot add \(location.baseName): \(error)\n"
+                _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+            }
+        }
+        return outcome
     }
 
     /// Verifies several frames; the result keeps the order of `frames`.
@@ -39,7 +64,7 @@ public struct SnapshotVerifier: Sendable {
     }
 
     func _verify(_ image: PixelBuffer, at location: SnapshotLocation,
-                 tolerance: Tolerance) throws(SnapshotError) -> SnapshotOutcome {
+                 tolerance: Tolerance, reference old: inout PixelBuffer?) throws(SnapshotError) -> SnapshotOutcome {
         let path = location.referencePath
         guard io.exists(path) else {
             guard recordMode != .never else { return .missingReference(referencePath: path, mode: recordMode) }
@@ -47,6 +72,7 @@ public struct SnapshotVerifier: Sendable {
             return .recorded(referencePath: path, previous: nil)
         }
         let reference = try io.read(path)
+        old = reference
         let comparison: ImageComparison
         do {
             comparison = try ImageComparison.compare(image, to: reference, tolerance: tolerance)

@@ -18,7 +18,8 @@ import ZIPFoundation
 /// or return a `Result` from `DotLottieFile.SynchronouslyBlockingCurrentThread`, which is
 /// mirrored here). Zip bombs are refused: an entry over 256 MiB uncompressed (declared, or
 /// found while inflating: extraction stops at the bound), or over 512 MiB read from one
-/// archive in total, is an error of kind `.tooLarge` naming the entry.
+/// archive in total, or a manifest or animation entry over 64 MiB, is an error of kind
+/// `.tooLarge` naming the entry; so is an archive of more than 10 000 entries.
 ///
 ///     let file = try DotLottieFile(filepath: "confetti.lottie")
 ///     let animation = file.animation()?.animation   // the manifest's initial animation
@@ -51,7 +52,7 @@ public final class DotLottieFile: Sendable {
         do { archive = try Archive(data: data, accessMode: .read) } catch {
             throw LottieError(kind: .unreadable, file: filename, line: nil, path: "", message: "not a readable zip archive (\(error))")
         }
-        try self.init(archive: _DotLottieArchive(archive: archive, file: filename, limits: limits), sourceURL: nil)
+        try self.init(archive: try _DotLottieArchive(archive: archive, file: filename, limits: limits), sourceURL: nil)
     }
 
     package convenience init(filepath: String, limits: LottieLimits) throws(LottieError) {
@@ -64,12 +65,12 @@ public final class DotLottieFile: Sendable {
         do { archive = try Archive(url: url, accessMode: .read) } catch {
             throw LottieError(kind: .unreadable, file: filepath, line: nil, path: "", message: "not a readable zip archive (\(error))")
         }
-        try self.init(archive: _DotLottieArchive(archive: archive, file: filepath, limits: limits), sourceURL: url)
+        try self.init(archive: try _DotLottieArchive(archive: archive, file: filepath, limits: limits), sourceURL: url)
     }
 
     init(archive: _DotLottieArchive, sourceURL: URL?) throws(LottieError) {
         let file = archive.file
-        guard let manifestData = try archive.data("manifest.json") else {
+        guard let manifestData = try archive.data("manifest.json", json: true) else {
             throw LottieError(kind: .invalid, file: file, line: nil, path: "",
                               message: "no manifest.json in the archive (a dotLottie file has one)")
         }
@@ -90,7 +91,7 @@ public final class DotLottieFile: Sendable {
             let id = try idNode.identifier()
             guard ids.insert(id).inserted else { throw idNode.fail("duplicate animation id \"\(id)\"") }
             let candidates = isVersion2 ? ["a/\(id).json", "animations/\(id).json"] : ["animations/\(id).json", "a/\(id).json"]
-            guard let path = candidates.first(where: archive.contains), let data = try archive.data(path) else {
+            guard let path = candidates.first(where: archive.contains), let data = try archive.data(path, json: true) else {
                 throw idNode.fail("the archive has no \(candidates[0]) (nor \(candidates[1]))")
             }
             let result = try LottieParser.parse(data, file: "\(file)/\(path)", images: .archive(archive), limits: archive.limits)

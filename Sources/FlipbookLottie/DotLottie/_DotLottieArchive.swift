@@ -4,7 +4,8 @@ import ZIPFoundation
 /// A dotLottie's zip archive, read entry by entry within the size bounds (zip bombs):
 /// an entry's uncompressed size, as declared in the archive and as actually inflated, may not
 /// pass ``LottieLimits/maximumEntryBytes`` (extraction stops at the bound), and the entries
-/// read from one archive may not pass ``LottieLimits/maximumArchiveBytes`` in total.
+/// read from one archive may not pass ``LottieLimits/maximumArchiveBytes`` in total; an
+/// archive may have at most ``LottieLimits/maximumArchiveEntries`` entries.
 final class _DotLottieArchive {
     let file: String
     let limits: LottieLimits
@@ -14,9 +15,19 @@ final class _DotLottieArchive {
     /// Uncompressed bytes read so far.
     private(set) var bytesRead = 0
 
-    init(archive: Archive, file: String, limits: LottieLimits) {
+    /// Lists the archive's files: at most ``LottieLimits/maximumArchiveEntries`` entries (of
+    /// any type) are looked at; an archive with more is refused (the central directory is
+    /// read lazily, so nothing past the bound is read).
+    init(archive: Archive, file: String, limits: LottieLimits) throws(LottieError) {
         self.archive = archive; self.file = file; self.limits = limits
-        for e in archive where e.type == .file {
+        var count = 0
+        for e in archive {
+            count += 1
+            guard count <= limits.maximumArchiveEntries else {
+                throw LottieError(kind: .tooLarge, file: file, line: nil, path: "",
+                                  message: "the archive has more than \(limits.maximumArchiveEntries) entries; the limit is \(limits.maximumArchiveEntries)")
+            }
+            guard e.type == .file else { continue }
             let key = _DotLottieArchive.normalized(e.path)
             if entries[key] == nil { entries[key] = e }
         }
@@ -33,11 +44,13 @@ final class _DotLottieArchive {
     /// The paths of the archive's files.
     var paths: [String] { entries.keys.sorted() }
 
-    /// The bytes of the entry `path`, or nil when the archive has no such file.
-    func data(_ path: String) throws(LottieError) -> Data? {
+    /// The bytes of the entry `path`, or nil when the archive has no such file. `json`: the
+    /// entry is a JSON document (manifest, animation), bounded by ``LottieLimits/maximumJSONBytes``.
+    func data(_ path: String, json: Bool = false) throws(LottieError) -> Data? {
         guard let entry = entries[_DotLottieArchive.normalized(path)] else { return nil }
         let name = entry.path
-        let entryLimit = limits.maximumEntryBytes, totalLimit = limits.maximumArchiveBytes
+        let entryLimit = json ? min(limits.maximumJSONBytes, limits.maximumEntryBytes) : limits.maximumEntryBytes
+        let totalLimit = limits.maximumArchiveBytes
         let declared = entry.uncompressedSize
         guard declared <= UInt64(entryLimit) else {
             throw tooLarge(name, "the entry is \(Self.size(declared)) uncompressed; the limit is \(Self.size(UInt64(entryLimit)))")

@@ -66,12 +66,25 @@ package struct LottieLayer: Sendable, Equatable {
     }
 }
 
-/// `ef[]`: an effect (not rendered, except where the mapper says so).
+/// `ef[]`: an effect (drawn where the mapper says so: drop shadow and fill; the others are
+/// warned about).
 package struct LottieEffect: Sendable, Equatable {
     package var type: Int
     package var name: String?
     package var enabled: Bool
-    package init(type: Int, name: String?, enabled: Bool) { self.type = type; self.name = name; self.enabled = enabled }
+    /// The values of the effect's controls (its own `ef[]`, each entry's `v`), in order; nil
+    /// for a control whose value is not a number or list of numbers (a layer or point picker,
+    /// a group). Which index means what depends on the effect (After Effects' control order).
+    package var values: [LottieAnimated<LottieVector>?]
+    package init(type: Int, name: String?, enabled: Bool, values: [LottieAnimated<LottieVector>?] = []) {
+        self.type = type; self.name = name; self.enabled = enabled; self.values = values
+    }
+
+    /// Control `i`'s value at `frame`, dimension `d`, or `fallback`.
+    package func value(_ i: Int, atFrame frame: Double, dimension d: Int = 0, _ fallback: Double) -> Double {
+        guard i < values.count, let v = values[i]?.value(atFrame: frame), d < v.count, v[d].isFinite else { return fallback }
+        return v[d]
+    }
 }
 
 /// `ks` of a layer, `tr` of a group, or a repeater's transform.

@@ -43,10 +43,13 @@ package struct LottieShapeItem: Sendable, Equatable {
         case repeater(LottieRepeater)
         /// `mm`: `mm` mode 1 merge, 2 add, 3 subtract, 4 intersect, 5 exclude intersections.
         case merge(mode: Int)
-        /// `op` offset path (`a` amount, `lj`, `ml`), `pb` pucker/bloat (`a`), `tw` twist,
-        /// `zz` zig-zag: kept with their raw type for warnings and for the mapper.
+        /// `op` offset path (`a` amount, `lj`, `ml`), `pb` pucker/bloat (`a`).
         case offsetPath(amount: LottieAnimated<LottieVector>, lineJoin: Int, miterLimit: LottieAnimated<LottieVector>)
         case puckerBloat(amount: LottieAnimated<LottieVector>)
+        /// `zz`: zig-zag, `s` amplitude (size), `r` ridges per segment, `pt` points (1 corner,
+        /// 2 smooth).
+        case zigZag(amplitude: LottieAnimated<LottieVector>, ridges: LottieAnimated<LottieVector>,
+                    pointType: LottieAnimated<LottieVector>)
         /// `tr` outside a group's last position (rare): a transform item.
         case transform(LottieTransform)
         /// Any other `ty` (kept for warnings: `ty` string).

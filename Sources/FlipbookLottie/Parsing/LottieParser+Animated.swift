@@ -19,9 +19,12 @@ extension LottieParser {
         var expression: String?
         if let x = o["x"] {
             expression = try x.string()
-            cx.warn("expression", node, "expression not evaluated; its static value is used")
         }
         let k = try o.required("k", "the value or keyframes")
+        if expression != nil {
+            let keyframed: Bool = { if case let .array(items) = k.json.value, items.first?["t"] != nil { return true }; return false }()
+            cx.warn("expression", node, keyframed ? "expression not evaluated; its keyframes are used" : "expression not evaluated; its static value is used")
+        }
         guard case let .array(items) = k.json.value, let first = items.first, first["t"] != nil else {
             return LottieAnimated(keyframes: [LottieKeyframe(time: 0, value: try value(k))], expression: expression)
         }
@@ -79,8 +82,17 @@ extension LottieParser {
 
     /// A number or vector property with at least `minimumCount` numbers per value (1 for
     /// scalars, 2 for points and sizes, 3 for colours): the mapping may index that many.
+    /// A value with fewer numbers (a real file's anchor `[9.7]`, say) is padded with zeros, with
+    /// a warning, as the players read it; an empty one is an error.
     static func vector(_ node: _LottieNode, _ cx: _LottieParseContext, minimumCount: Int = 1) throws(LottieError) -> LottieAnimated<LottieVector> {
-        try animated(node, cx) { (n) throws(LottieError) in try vectorValue(n, minimumCount: minimumCount) }
+        try animated(node, cx) { (n) throws(LottieError) in try paddedVector(n, cx, minimumCount: minimumCount) }
+    }
+
+    static func paddedVector(_ n: _LottieNode, _ cx: _LottieParseContext, minimumCount: Int) throws(LottieError) -> LottieVector {
+        let v = try vectorValue(n, minimumCount: 1)
+        guard v.count < minimumCount else { return v }
+        cx.warn("short value", n, "expected \(minimumCount) numbers, got \(v.count); the missing ones read as 0")
+        return v + Array(repeating: 0, count: minimumCount - v.count)
     }
 
     /// The optional property `key` of `o`, or `fallback` when absent.
@@ -101,7 +113,7 @@ extension LottieParser {
     /// A colour property `[r, g, b(, a)]`, 0–1; values written 0–255 (r, g and b all above 1,
     /// lottie-ios's test) are divided by 255 (alpha too when above 1).
     static func color(_ node: _LottieNode, _ cx: _LottieParseContext) throws(LottieError) -> LottieAnimated<LottieVector> {
-        try animated(node, cx) { (n) throws(LottieError) in normalizedColor(try vectorValue(n, minimumCount: 3)) }
+        try animated(node, cx) { (n) throws(LottieError) in normalizedColor(try paddedVector(n, cx, minimumCount: 3)) }
     }
 
     static func normalizedColor(_ c: [Double]) -> [Double] {

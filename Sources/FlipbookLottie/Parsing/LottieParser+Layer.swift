@@ -66,8 +66,15 @@ extension LottieParser {
         if let ef = o["ef"] {
             for e in try ef.array() {
                 let eo = try e.object()
-                let effect = LottieEffect(type: try eo["ty"]?.integer() ?? -1, name: try eo["nm"]?.string(),
+                var effect = LottieEffect(type: try eo["ty"]?.integer() ?? -1, name: try eo["nm"]?.string(),
                                           enabled: try eo["en"]?.flag() ?? true)
+                // The controls' values: numbers and colours; anything else (pickers, groups) nil.
+                if let controls = eo["ef"], controls.isArray {
+                    for c in try controls.array() where c.isObject {
+                        guard let v = try c.object()["v"] else { continue }
+                        effect.values.append(try? vector(v, cx))
+                    }
+                }
                 layer.effects.append(effect)
             }
         }

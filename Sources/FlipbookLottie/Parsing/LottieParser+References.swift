@@ -1,8 +1,8 @@
 /// Checks that need the whole document: precomposition references, cycles, expanded size.
 extension LottieParser {
-    /// - every precomposition layer's `refId` names a precomposition asset (an error naming the
-    ///   `refId` otherwise); an image layer's names an image asset (a warning otherwise: the
-    ///   layer draws nothing);
+    /// - a precomposition layer whose `refId` names no precomposition asset draws nothing (the
+    ///   layer mapping warns, naming the `refId`); an image layer's names an image asset (a
+    ///   warning otherwise: the layer draws nothing);
     /// - no precomposition contains itself, directly or through others (an error naming the
     ///   `refId` that closes the cycle), in any asset, used or not;
     /// - the main composition, with every precomposition layer counted together with its
@@ -19,12 +19,9 @@ extension LottieParser {
         }
         var edges: [String?: [(refId: String, node: _LottieNode)]] = [:]
         for r in cx.precompReferences {
-            guard precompositions[r.refId] != nil else {
-                if images.contains(r.refId) {
-                    throw r.node.fail("asset \"\(r.refId)\" is an image; a precomposition layer (ty 0) needs a precomposition asset")
-                }
-                throw r.node.fail("no asset with id \"\(r.refId)\"")
-            }
+            // A missing precomposition is drawn as nothing, as the players do (real files carry
+            // such dangling layers); the layer mapping warns about it.
+            guard precompositions[r.refId] != nil else { continue }
             edges[r.owner, default: []].append((r.refId, r.node))
         }
         for r in cx.imageReferences where !images.contains(r.refId) {

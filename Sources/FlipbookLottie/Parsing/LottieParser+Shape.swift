@@ -82,6 +82,9 @@ extension LottieParser {
                                miterLimit: try vector(o, "ml", cx, default: [4]))
         case "pb":
             kind = .puckerBloat(amount: try vector(o, "a", cx, default: [0]))
+        case "zz":
+            kind = .zigZag(amplitude: try vector(o, "s", cx, default: [0]), ridges: try vector(o, "r", cx, default: [0]),
+                           pointType: try vector(o, "pt", cx, default: [1]))
         case "tr":
             kind = .transform(try transform(node, cx))
         default:
@@ -111,18 +114,28 @@ extension LottieParser {
     }
 
     /// The gradient of `gf`/`gs`: `t` (1 linear, 2 radial), `s`, `e`, `h`, `a`, `g: {p, k}`.
-    /// Every value of `g.k` must hold the `p` colour stops (`4·p` numbers); `p` ≥ 0.
+    /// Every value of `g.k` must hold the `p` colour stops (`4·p` numbers); `p` ≥ 0; at most
+    /// ``LottieLimits/maximumGradientStops`` colour stops, and as many opacity stops (the pairs
+    /// after the colour stops).
     static func gradient(_ o: _LottieObject, _ cx: _LottieParseContext) throws(LottieError) -> LottieGradient {
         let g = try o.required("g", "the gradient's colour stops {p, k}")
         let go = try g.object()
         let pNode = try go.required("p", "the number of colour stops")
         let count = try pNode.integer()
         guard count >= 0 else { throw pNode.fail("expected a number of colour stops ≥ 0, got \(count)") }
+        let limit = cx.limits.maximumGradientStops
+        guard count <= limit else { throw pNode.fail("\(count) colour stops; the limit is \(limit)", kind: .tooLarge) }
         let kNode = try go.required("k", "the colour stops")
         let stops = try vector(kNode, cx)
-        for (i, kf) in stops.keyframes.enumerated() where kf.value.count < 4 * count {
+        for (i, kf) in stops.keyframes.enumerated() {
             let at = stops.keyframes.count > 1 ? " (keyframe \(i))" : ""
-            throw kNode.fail("g.p says \(count) colour stops (\(4 * count) numbers) but the value\(at) has \(kf.value.count)")
+            guard kf.value.count >= 4 * count else {
+                throw kNode.fail("g.p says \(count) colour stops (\(4 * count) numbers) but the value\(at) has \(kf.value.count)")
+            }
+            let opacityStops = (kf.value.count - 4 * count) / 2
+            guard opacityStops <= limit else {
+                throw kNode.fail("the value\(at) has \(opacityStops) opacity stops after its \(count) colour stops; the limit is \(limit)", kind: .tooLarge)
+            }
         }
         let isRadial = try (o["t"]?.integer() ?? 1) == 2
         return LottieGradient(isRadial: isRadial,

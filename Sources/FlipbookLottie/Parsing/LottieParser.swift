@@ -31,6 +31,10 @@ package enum LottieParser {
     }
 
     static func parse(_ data: Data, file: String, images: _LottieImageSource, limits: LottieLimits) throws(LottieError) -> Result {
+        guard data.count <= limits.maximumJSONBytes else {
+            throw LottieError(kind: .tooLarge, file: file, line: nil, path: "",
+                              message: "the document is \(_DotLottieArchive.size(UInt64(data.count))); the limit is \(_DotLottieArchive.size(UInt64(limits.maximumJSONBytes)))")
+        }
         let json: SceneJSON
         do { json = try SceneJSONParser.parse([UInt8](data)) } catch {
             throw LottieError(kind: .syntax, file: file, line: error.line, column: error.column, path: "", message: error.message)
@@ -54,10 +58,7 @@ package enum LottieParser {
         let h = try hNode.number()
         guard h > 0, h <= limit else { throw hNode.fail("expected a height between 0 (exclusive) and \(_LottieNode.format(limit)), got \(_LottieNode.format(h))", kind: h > 0 ? .tooLarge : .invalid) }
         let fr = try frameRate(try o.required("fr", "frames per second"), cx)
-        let ip = try o.required("ip", "the first frame").number()
-        let opNode = try o.required("op", "the frame after the last")
-        let op = try opNode.number()
-        guard op > ip else { throw opNode.fail("expected an out point after the in point (\(_LottieNode.format(ip))), got \(_LottieNode.format(op))") }
+        let (ip, op) = try timeline(o, cx)
         cx.compositionWidth = w; cx.compositionHeight = h
         cx.compositionInPoint = ip; cx.compositionOutPoint = op
 
@@ -73,6 +74,30 @@ package enum LottieParser {
         if let g = o["chars"] { c.glyphs = try glyphs(g, cx) }
         if let m = o["markers"] { c.markers = try markers(m) }
         return c
+    }
+
+    /// `ip` and `op`: whole-frame arithmetic must stay exact on the timeline (both within
+    /// ±``LottieLimits/maximumFrameNumber``), `op` after `ip`, and the timeline at most
+    /// ``LottieLimits/maximumTimelineFrames`` long (the mapping samples some values at every
+    /// frame of it).
+    static func timeline(_ o: _LottieObject, _ cx: _LottieParseContext) throws(LottieError) -> (ip: Double, op: Double) {
+        let bound = cx.limits.maximumFrameNumber
+        let ipNode = try o.required("ip", "the first frame")
+        let ip = try ipNode.number()
+        guard abs(ip) <= bound else {
+            throw ipNode.fail("expected an in point between −\(_LottieNode.format(bound)) and \(_LottieNode.format(bound)), got \(_LottieNode.format(ip))", kind: .tooLarge)
+        }
+        let opNode = try o.required("op", "the frame after the last")
+        let op = try opNode.number()
+        guard abs(op) <= bound else {
+            throw opNode.fail("expected an out point between −\(_LottieNode.format(bound)) and \(_LottieNode.format(bound)), got \(_LottieNode.format(op))", kind: .tooLarge)
+        }
+        guard op > ip else { throw opNode.fail("expected an out point after the in point (\(_LottieNode.format(ip))), got \(_LottieNode.format(op))") }
+        let frames = cx.limits.maximumTimelineFrames
+        guard op - ip <= frames else {
+            throw opNode.fail("the timeline (op − ip) is \(_LottieNode.format(op - ip)) frames long; the limit is \(_LottieNode.format(frames)) frames", kind: .tooLarge)
+        }
+        return (ip, op)
     }
 
     /// `fr`: > 0 and ≤ the limit.

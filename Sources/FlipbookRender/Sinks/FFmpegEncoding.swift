@@ -1,3 +1,5 @@
+import FlipbookPixels
+
 /// What ``FFmpegSink`` asks ffmpeg to write: a container, a codec in it, the pixel format the
 /// codec stores and its quality knob. Every combination is checked by ``validate()``, so a
 /// caller (the CLI) can name the problem before ffmpeg starts.
@@ -159,11 +161,16 @@ public struct FFmpegEncoding: Sendable, Hashable {
     }
 
     /// ffmpeg's arguments after the input (`-i -`): filters, encoder, options, muxer; the
-    /// output path is appended by the caller.
-    public func outputArguments(width: Int, height: Int) -> [String] {
+    /// output path is appended by the caller. An odd size in a subsampled format is padded by
+    /// one row or column: transparent with alpha, else `padding` (the colour frames are
+    /// flattened onto, so the extra line matches the background).
+    public func outputArguments(width: Int, height: Int, padding: RGBA8 = .black) -> [String] {
         var filters: [String] = []
         if pixelFormat.needsEvenSize && (width % 2 == 1 || height % 2 == 1) {
-            filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2" + (keepsAlpha ? ":color=black@0" : ""))
+            func hex(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return s.count == 1 ? "0" + s : s }
+            let color = keepsAlpha ? ":color=black@0"
+                : padding == .black ? "" : ":color=0x" + hex(padding.r) + hex(padding.g) + hex(padding.b)
+            filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2" + color)
         }
         var args: [String] = []
         switch codec {

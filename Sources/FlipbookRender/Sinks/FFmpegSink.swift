@@ -67,7 +67,7 @@ public final class FFmpegSink: FrameSink {
         var args = ["-hide_banner", "-loglevel", "error", "-y",
                     "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(format.width)x\(format.height)",
                     "-r", "\(f.numerator)/\(f.denominator)", "-i", "-", "-an"]
-        args += encoding.outputArguments(width: format.width, height: format.height)
+        args += encoding.outputArguments(width: format.width, height: format.height, padding: background)
         return args + [output]
     }
 

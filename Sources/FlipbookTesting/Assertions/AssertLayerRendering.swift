@@ -70,7 +70,7 @@ public func assertRenderings(
 ) -> [(name: String, outcome: SnapshotOutcome)] {
     let results: [(name: String, outcome: SnapshotOutcome)]
     do throws(SnapshotError) {
-        let verifier = SnapshotVerifier(recordMode: try _resolve(record))
+        let verifier = try _verifier(record)
         try LayerRenderer.checkTimes(times, for: layer._runLoop)
         let file = "\(filePath)"
         results = times.map { t in

@@ -17,7 +17,7 @@ public func assertSnapshot(
 ) -> SnapshotOutcome {
     let outcome: SnapshotOutcome
     do throws(SnapshotError) {
-        let verifier = SnapshotVerifier(recordMode: try _resolve(record))
+        let verifier = try _verifier(record)
         let location = SnapshotLocation.forTest(filePath: "\(filePath)", testName: testName, name: name)
         outcome = verifier.verify(image, at: location, tolerance: tolerance)
     } catch {
@@ -40,7 +40,7 @@ public func assertSnapshots(
 ) -> [(name: String, outcome: SnapshotOutcome)] {
     let results: [(name: String, outcome: SnapshotOutcome)]
     do throws(SnapshotError) {
-        let verifier = SnapshotVerifier(recordMode: try _resolve(record))
+        let verifier = try _verifier(record)
         let file = "\(filePath)"
         results = verifier.verify(frames: frames, location: {
             SnapshotLocation.forTest(filePath: file, testName: testName, name: $0)
@@ -52,6 +52,12 @@ public func assertSnapshots(
         FailureReporter.fail(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return results
+}
+
+/// The verifier of an assertion: `record` or the mode from the environment, and the review page
+/// named by `FLIPBOOK_REPORT` (``ReviewReport/fromEnvironment(_:)``), if any.
+func _verifier(_ record: SnapshotRecordMode?) throws(SnapshotError) -> SnapshotVerifier {
+    SnapshotVerifier(recordMode: try _resolve(record), report: ReviewReport.fromEnvironment())
 }
 
 /// `record`, or the mode from the environment.

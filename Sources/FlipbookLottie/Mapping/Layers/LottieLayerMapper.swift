@@ -34,10 +34,13 @@ import Flipbook
 ///   Cycles and nesting deeper than ``maximumPrecompositionDepth`` are not drawn (warned).
 /// - **Blend modes** (`bm`): the `compositingFilter` of the outermost layer of the chain (the
 ///   matte container's when there is a matte), so the layer's whole result is blended.
-/// - **Effects**, 3D cameras, unknown layer types: not drawn, one warning per kind.
+/// - **Effects**: drop shadow and fill drawn (``LottieEffectMapper``); the others, 3D cameras and
+///   unknown layer types are not drawn, one warning per kind.
 package final class LottieLayerMapper {
     package let context: LottieMappingContext
     private var images: [String: CGImage?] = [:]
+    /// Pixels the tree's images may still decode to (``LottieImageDecoding/maximumPixels`` in all).
+    var imagePixelBudget = LottieImageDecoding.Budget()
     private var warnedKinds: Set<String> = []
 
     /// How deep precompositions may nest (deeper ones are not drawn, with a warning).
@@ -83,11 +86,13 @@ package final class LottieLayerMapper {
         for i in layers.indices.reversed() {
             let l = layers[i]
             if l.isMatteSource || sources.contains(i) { continue }
-            guard var node = chain(i, in: scope, isMatte: false) else { continue }
-            if let s = matteSource[i], let mode = l.matteMode {
-                guard let matted = matte(node, source: s, mode: mode, in: scope) else { continue }
-                node = matted
-            }
+            if context.layerBudgetSpent(path: "\(path)[\(i)]", "this layer and the ones listed before it are") { break }
+            let built: CALayer? = context.countingLayers({ () -> CALayer? in
+                guard let node = chain(i, in: scope, isMatte: false) else { return nil }
+                if let s = matteSource[i], let mode = l.matteMode { return matte(node, source: s, mode: mode, in: scope) }
+                return node
+            }, layers: { $0.map { [$0] } ?? [] })
+            guard let node = built else { continue }
             // On the outermost layer: the layer's whole result (masked, matted) is blended.
             applyBlendMode(l.blendMode, to: node, path: "\(path)[\(i)]")
             out.append(node)
@@ -132,9 +137,18 @@ package final class LottieLayerMapper {
             x.mask = m.layer
             if m.luminance { LottieMaskModes.set(.luminance, on: x) }
         }
+        var drawnEffects: [(index: Int, effect: LottieEffect)] = []
         for (j, e) in l.effects.enumerated() where e.enabled {
+            if LottieEffectMapper.drawn.contains(e.type) { drawnEffects.append((j, e)); continue }
             warnOnce("effect", key: "\(e.type)", path: "\(lp).ef[\(j)]",
                      "the effect \(e.name.map { "\"\($0)\" " } ?? "")(type \(e.type)) is not drawn")
+        }
+        if !drawnEffects.isEmpty {
+            // Effects of shape and text layers apply after the transform (their directions are
+            // the composition's); a precomposition's, solid's or image's before it.
+            let afterTransform: Bool = { switch l.kind { case .shape, .text: return true; default: return false } }()
+            LottieEffectMapper.apply(drawnEffects, to: x, rotation: afterTransform ? startRotation(of: i, in: scope) : 0,
+                                     path: "\(lp).ef", clock: scope.clock, context: context)
         }
 
         // Parents, innermost first.
@@ -161,6 +175,17 @@ package final class LottieLayerMapper {
         }
         visibility.apply(to: node, context: context)
         return node
+    }
+
+    /// Layer `i`'s rotation and its parents' (degrees, clockwise) at the start of the timeline.
+    func startRotation(of i: Int, in scope: Scope) -> Double {
+        let f = scope.clock.localFrame(atRoot: scope.clock.start)
+        var total = 0.0, seen: Set<Int> = [], next: Int? = i
+        while let k = next, seen.insert(k).inserted {
+            total += LottieGroupTransform.at(scope.layers[k].transform.rotation.value(atFrame: f), 0)
+            next = scope.layers[k].parent.flatMap { scope.byIndex[$0] }
+        }
+        return total
     }
 
     /// Layer `node` (a chain) matted by the chain of layer `source`: a container at the
@@ -245,7 +270,7 @@ package final class LottieLayerMapper {
         if let cached = images[refId] {
             image = cached
         } else {
-            image = data.flatMap { LottieImageDecoding.decode($0, path: lp, context: context) }
+            image = data.flatMap { LottieImageDecoding.decode($0, path: lp, budget: &imagePixelBudget, context: context) }
             images[refId] = image
         }
         guard let image else { return nil }

@@ -14,8 +14,13 @@ import Flipbook
 /// | intersect `i` | `α · m` | `"destinationIn"` |
 /// | lighten `l` | `max(α, m)` | luminance mask, `"lightenBlendMode"` |
 /// | darken `d` | `min(α, m)` | luminance mask, `"darkenBlendMode"` |
-/// | difference `f` | `|α − m|` | luminance mask, `"differenceBlendMode"` |
+/// | difference `f` | `α + m − 2·α·m` | luminance mask, `"exclusionBlendMode"` |
 /// | none `n` | `α` | skipped |
+///
+/// Difference is the exclusive or of the coverages, as ThorVG's mask difference composes them
+/// (where both are opaque nothing is left, where one is, it is; with partial opacities the
+/// "exclusion" formula, not `|α − m|`). lottie-web draws lighten, darken and difference as
+/// add; Skottie clips opaque difference masks with the paths' exclusive or.
 ///
 /// The first mask is added to nothing (so, as in ThorVG, a first intersect, lighten, darken or
 /// difference mask is the mask itself), except a first subtract mask, which cuts a full layer.
@@ -32,7 +37,8 @@ import Flipbook
 /// - Expansion `x`: the path filled and stroked `2x` wide with round joins (growing), or the
 ///   stroke cut out of the fill (shrinking); `lineWidth` is animated. An expansion that changes
 ///   sign is drawn from both at once, sampled per frame.
-/// - Feather `f`: approximated by a Gaussian blur of σ = f / 2 (the mean of x and y): a layer
+/// - Feather `f`: approximated by a Gaussian blur of σ = 0.38 f (f the mean of x and y; Skottie's
+///   factor, "close enough to After Effects": the 10–90 % ramp of such a blur is about f wide): a layer
 ///   drawing only its shadow, the mask path as `shadowPath` (warned: not exact).
 /// - "Full" is a square of ``everywhere`` points around the layer's origin.
 package enum LottieMaskMapper {
@@ -57,7 +63,7 @@ package enum LottieMaskMapper {
         }
         for (i, m) in active where isFeathered(m) {
             context.warn("mask feather", path: "\(path)[\(i)].f",
-                         "mask feather is approximated by a Gaussian blur of σ = feather / 2"
+                         "mask feather is approximated by a Gaussian blur of σ = 0.38 × feather"
                          + (m.expansion.keyframes.contains { $0.value.first != 0 } ? "; its expansion is not drawn" : ""))
         }
         let luminance = active.contains { ["l", "d", "f"].contains($0.element.mode) }
@@ -79,7 +85,7 @@ package enum LottieMaskMapper {
                 item.addSublayer(coverage(mask, gray: subtract ? 0 : 1, path: "\(path)[\(i)]", clock: clock, context: context))
                 item.compositingFilter = [
                     "a": "screenBlendMode", "s": "multiplyBlendMode", "i": "multiplyBlendMode",
-                    "l": "lightenBlendMode", "d": "darkenBlendMode", "f": "differenceBlendMode",
+                    "l": "lightenBlendMode", "d": "darkenBlendMode", "f": "exclusionBlendMode",
                 ][mode] ?? "screenBlendMode"
             } else {
                 item = coverage(mask, gray: 1, path: "\(path)[\(i)]", clock: clock, context: context)
@@ -136,13 +142,16 @@ package enum LottieMaskMapper {
         return out
     }
 
+    /// σ of the blur standing for a feather of 1 point (Skottie's factor).
+    static let featherToSigma = 0.38
+
     /// True when the mask has a feather that is not zero somewhere.
     static func isFeathered(_ m: LottieMask) -> Bool {
         m.feather?.keyframes.contains { $0.value.contains { $0 != 0 } } ?? false
     }
 
     /// A feathered mask: a layer that draws nothing but its shadow, whose `shadowPath` is the
-    /// mask path and whose `shadowRadius` (the Gaussian's σ) is half the feather (the mean of
+    /// mask path and whose `shadowRadius` (the Gaussian's σ) is 0.38 × the feather (the mean of
     /// its x and y): the path's coverage blurred — After Effects' feather, approximated.
     static func featheredShape(_ mask: LottieMask, color: CGColor, clock: LottieClock, context: LottieMappingContext) -> CALayer {
         let l = CALayer()
@@ -157,7 +166,7 @@ package enum LottieMaskMapper {
         if let f = mask.feather {
             context.apply(LottieAnimationBuilder.track(keyPath: "shadowRadius", f, clock: clock) { v in
                 let mean = v.isEmpty ? 0 : v.prefix(2).reduce(0, +) / Double(min(v.count, 2))
-                return NSNumber(value: max(mean, 0) / 2)
+                return NSNumber(value: max(mean, 0) * featherToSigma)
             }, to: l, keyPath: "shadowRadius")
         }
         return l

@@ -21,7 +21,7 @@ struct LottieCubic: Equatable {
         // Chord error below 1e-3 units on the curves Lottie files hold: sample by the
         // control polygon's length, 8…256 steps.
         let poly = hypot(c1.x - p0.x, c1.y - p0.y) + hypot(c2.x - c1.x, c2.y - c1.y) + hypot(p3.x - c2.x, p3.y - c2.y)
-        let n = poly.isFinite ? min(max(Int(poly / 2), 8), 256) : 8
+        let n = poly.isFinite ? Int(min(max(poly / 2, 8), 256)) : 8   // clamped before Int(): poly may be 1e308
         var table = [0.0]
         table.reserveCapacity(n + 1)
         var prev = p0, sum = 0.0
@@ -47,9 +47,17 @@ struct LottieCubic: Equatable {
         return (Double(lo) + f) / Double(n)
     }
 
-    /// The piece between parameters `t0 ≤ t1`, exactly (de Casteljau).
+    /// The piece between parameters `t0 ≤ t1`, exactly (de Casteljau). A straight line's
+    /// parameter is its arc-length fraction (``lengthTable()`` gives it one step, so
+    /// ``parameter(atLength:table:)`` is linear): its piece is cut at those fractions of the
+    /// chord, not by de Casteljau, whose parameter runs unevenly along a line with both handles
+    /// on its ends (`3t² − 2t³`: a trim to 10 % would stop at 2.8 %).
     func split(_ t0: Double, _ t1: Double) -> LottieCubic {
         if t0 <= 0 && t1 >= 1 { return self }
+        if isLine {
+            let a = Self.mix(p0, p3, max(t0, 0)), b = Self.mix(p0, p3, min(t1, 1))
+            return LottieCubic(p0: a, c1: a, c2: b, p3: b)
+        }
         var s = self
         if t1 < 1 { s = s.left(t1) }
         if t0 > 0 { s = s.right(t1 > 0 ? min(max(t0 / t1, 0), 1) : 0) }

@@ -66,26 +66,29 @@ struct LottieGradientGeometry {
         guard !colors.isEmpty else { return [] }
         colors = stableSorted(colors) { $0.o }
         alphas = stableSorted(alphas) { $0.o }
+        // Between the first and last stop, x lies in the segment k … k + 1 where k + 1 is the
+        // first stop at or after x (binary search: files may hold thousands of stops).
+        func segment(_ count: Int, _ offset: (Int) -> Double, _ x: Double) -> Int {
+            var lo = 0, hi = count - 1
+            while lo < hi { let m = (lo + hi) / 2; if offset(m) < x { lo = m + 1 } else { hi = m } }
+            return lo - 1
+        }
         func alpha(at x: Double) -> Double {
             guard let first = alphas.first, let last = alphas.last else { return 1 }
             if x <= first.o { return first.a }
             if x >= last.o { return last.a }
-            for k in 0..<(alphas.count - 1) where alphas[k].o <= x && x <= alphas[k + 1].o {
-                let span = alphas[k + 1].o - alphas[k].o
-                return span > 0 ? alphas[k].a + (alphas[k + 1].a - alphas[k].a) * (x - alphas[k].o) / span : alphas[k].a
-            }
-            return last.a
+            let k = segment(alphas.count, { alphas[$0].o }, x)
+            let span = alphas[k + 1].o - alphas[k].o
+            return span > 0 ? alphas[k].a + (alphas[k + 1].a - alphas[k].a) * (x - alphas[k].o) / span : alphas[k].a
         }
         func color(at x: Double) -> (Double, Double, Double) {
             let first = colors[0], last = colors[colors.count - 1]
             if x <= first.o { return (first.r, first.g, first.b) }
             if x >= last.o { return (last.r, last.g, last.b) }
-            for k in 0..<(colors.count - 1) where colors[k].o <= x && x <= colors[k + 1].o {
-                let a = colors[k], b = colors[k + 1], span = b.o - a.o
-                let t = span > 0 ? (x - a.o) / span : 0
-                return (a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t)
-            }
-            return (last.r, last.g, last.b)
+            let k = segment(colors.count, { colors[$0].o }, x)
+            let a = colors[k], b = colors[k + 1], span = b.o - a.o
+            let t = span > 0 ? (x - a.o) / span : 0
+            return (a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t)
         }
         var out: [Stop] = colors.map { Stop(location: $0.o, r: $0.r, g: $0.g, b: $0.b, a: alpha(at: $0.o)) }
         let colorOffsets = Set(colors.map(\.o))

@@ -13,9 +13,10 @@ import Flipbook
 /// result's boundary: filled with either rule they cover the result, stroked they draw its
 /// outline.
 ///
-/// Modes (After Effects' Merge Paths; the first operand is the top-most path, the others
-/// combined in file order): 2 add (union), 3 subtract (the first minus the others),
-/// 4 intersect (inside every operand), 5 exclude intersections (inside an odd number of
+/// Modes (After Effects' Merge Paths; the first operand is the top-most shape, the others
+/// combined in file order; each shape is an operand in its own right, a mode-1 merge before
+/// making its shapes one compound operand): 2 add (union), 3 subtract (the first minus the
+/// others), 4 intersect (inside every operand), 5 exclude intersections (inside an odd number of
 /// operands). Mode 1 (merge) is the plain compound path and never reaches here.
 enum LottiePathBoolean {
     /// The flattening tolerance, in the group's units.
@@ -39,7 +40,9 @@ enum LottiePathBoolean {
             let d1 = hypot(q0.x - 2 * q1.x + q2.x, q0.y - 2 * q1.y + q2.y)
             let d2 = hypot(q1.x - 2 * q2.x + q3.x, q1.y - 2 * q2.y + q3.y)
             let m = max(d1, d2)
-            let n = m.isFinite ? min(max(Int((0.75 * m / tolerance).squareRoot().rounded(.up)), 1), 256) : 1
+            // Clamped as a Double first: a huge (or infinite) m must not overflow Int.
+            let steps = (0.75 * m / tolerance).squareRoot().rounded(.up)
+            let n = m.isFinite && !steps.isNaN ? Int(min(max(steps, 1), 256)) : 1
             let tc = LottieCubic(p0: q0, c1: q1, c2: q2, p3: q3)
             for i in 1...n { ring.append(tc.point(Double(i) / Double(n))) }
         }

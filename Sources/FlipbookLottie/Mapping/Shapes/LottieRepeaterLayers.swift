@@ -8,7 +8,10 @@ import Flipbook
 /// first copy has the start opacity, the last the end opacity, as the Lottie specification and
 /// lottie-web define them). Composite `m: 1` ("above", the default) stacks copy 0 on top, `m: 2`
 /// puts it at the bottom. Copies are clamped to ``LottieShapeProgram/maximumCopies`` with a
-/// warning.
+/// warning; further where the outlines would pass ``LottieShapeProgram/maximumInstances``
+/// (``LottieShapeProgram/copyLimits``), or copies built as layers inside others built as layers
+/// would pass ``LottieShapeProgram/maximumCopyLayers`` (both warned); and no copy is built past
+/// the mapping's layer budget (``LottieMappingContext/maximumLayers``).
 ///
 /// - **`CAReplicatorLayer`** when Core Animation's replication is the repeater's: count,
 ///   offset, transform and opacities static, copy `k`'s transform a power of one step —
@@ -28,26 +31,43 @@ enum LottieRepeaterLayers {
         let rep = program.repeaters[r]
         let value = rep.value
         let f0 = builder.startFrame
-        let maxCopies = maximumCopies(value, clock: clock)
+        var maxCopies = maximumCopies(value, clock: clock)
         if maxCopies.requested > Double(LottieShapeProgram.maximumCopies) {
             context.warn("repeater copies", path: rep.path,
-                         "\(Int(maxCopies.requested)) copies asked; clamped to \(LottieShapeProgram.maximumCopies)")
+                         "\(_LottieNode.format(maxCopies.requested)) copies asked; clamped to \(LottieShapeProgram.maximumCopies)")
         }
+        // Within the program's bound on outlines (warned there).
+        maxCopies.count = min(maxCopies.count, program.copyLimits[r])
         guard maxCopies.count > 0 else { return [] }
-        if let replicator = replicator(r, builder: builder, selection: selection, content: content) { return [replicator] }
+        // A replicator's copies are drawn by the compositor: its content is built once.
+        builder.copyCounts[r] = 1
+        if let replicator = replicator(r, builder: builder, selection: selection, maximumCount: maxCopies.count, content: content) {
+            return [replicator]
+        }
+        // Copies built as layers inside copies built as layers: at most
+        // `maximumCopyLayers` in all (each copy's outline is picked out of all the outlines).
+        let outer = selection.keys.reduce(1) { $0 * max(builder.copyCounts[$1] ?? 1, 1) }
+        let allowed = max(1, LottieShapeProgram.maximumCopyLayers / outer)
+        if maxCopies.count > allowed {
+            context.warn("repeater copies", path: rep.path,
+                         "\(maxCopies.count) copies inside \(outer) copies of enclosing repeaters; clamped to \(allowed) (at most \(LottieShapeProgram.maximumCopyLayers) copies built as layers in all)")
+            maxCopies.count = allowed
+        }
+        builder.copyCounts[r] = maxCopies.count
         let animated = rep.isAnimated || (value.transform.startOpacity?.isAnimated ?? false) || (value.transform.endOpacity?.isAnimated ?? false)
-        var copies: [CALayer] = []
-        for k in 0..<maxCopies.count {
+        /// Copy `k`: a container transformed to it, holding the layers of its content.
+        func makeCopy(_ k: Int) -> CALayer? {
             var sel = selection
             sel[r] = k
             let layers = content(sel)
-            guard !layers.isEmpty else { continue }
+            guard !layers.isEmpty else { return nil }
             let container: CALayer
             if animated {
                 let c = LottieComputedContainerLayer()
                 LottieGroupTransform.configure(c)
+                let limit = maxCopies.count
                 LottieShapeLayers.installFrame(c, clock: clock, context: context) { l, f in
-                    let n = LottieShapeProgram.copies(value, atFrame: f)
+                    let n = min(program.copies(repeater: r, atFrame: f), limit)
                     let o = LottieGroupTransform.at(value.offset.value(atFrame: f), 0)
                     l.transform = CATransform3DMakeAffineTransform(
                         LottieShapeProgram.repeaterTransform(value.transform, multiplier: Double(k) + o, atFrame: f))
@@ -64,7 +84,12 @@ enum LottieRepeaterLayers {
                 container.opacity = Float(opacity(value, copy: k, of: maxCopies.count, atFrame: f0))
             }
             for l in layers { container.addSublayer(l) }
-            copies.append(container)
+            return container
+        }
+        var copies: [CALayer] = []
+        for k in 0..<maxCopies.count {
+            if k > 0, context.layerBudgetSpent(path: rep.path, "copies \(k) to \(maxCopies.count - 1) are") { break }
+            if let copy = context.countingLayers({ makeCopy(k) }, layers: { $0.map { [$0] } ?? [] }) { copies.append(copy) }
         }
         // Bottom-most first: copy 0 on top when stacking "above".
         return value.stacksAbove ? copies.reversed() : copies
@@ -94,7 +119,7 @@ enum LottieRepeaterLayers {
     }
 
     /// The replicator, when its semantics are the repeater's (see the type's notes).
-    static func replicator(_ r: Int, builder: LottieShapeLayerBuilder, selection: [Int: Int],
+    static func replicator(_ r: Int, builder: LottieShapeLayerBuilder, selection: [Int: Int], maximumCount: Int,
                            content: ([Int: Int]) -> [CALayer]) -> CALayer? {
         let program = builder.program
         let rep = program.repeaters[r]
@@ -104,7 +129,7 @@ enum LottieRepeaterLayers {
         let scope = Set(rep.scope)
         for m in program.modifiers where m.spansShapes && Set(m.scope).isSuperset(of: scope) { return nil }
         let f = builder.startFrame
-        let n = LottieShapeProgram.copies(value, atFrame: f)
+        let n = min(LottieShapeProgram.copies(value, atFrame: f), maximumCount)
         guard n > 0 else { return nil }
         let p = LottieGroupTransform.position(t, atFrame: f)
         let s = t.scale.value(atFrame: f)

@@ -20,11 +20,16 @@ import Flipbook
 ///   After Effects does.
 /// - **Polygon** (`sy: 2`): `⌊points⌋` vertices from the top, tangents
 ///   `radius · roundness · (2π / points) / 4`.
+///   Stars and polygons have at most ``maximumPoints`` points.
 /// - **Free path** (`sh`): the bezier as the file gives it (its `d` is ignored, as by
 ///   lottie-web and ThorVG: the vertices are already in drawing order).
 enum LottieShapeGeometry {
     /// The cubic handle length of a quarter circle, as lottie-web's `roundCorner`.
     static let kappa = 0.5519
+
+    /// The most points a star or polygon is drawn with (documented clamp, warned by
+    /// ``LottieShapeProgram``: a hostile `pt` of 10⁹ cannot make unbounded work).
+    static let maximumPoints = 10_000.0
 
     /// A shape item's subpaths at local frame `f`; nil for items that are not shapes.
     static func paths(of kind: LottieShapeItem.Kind, atFrame f: Double) -> [LottieBezier]? {
@@ -143,7 +148,7 @@ enum LottieShapeGeometry {
                      outerRoundness: Double, innerRoundness: Double, rotation: Double, reversed: Bool) -> LottieBezier {
         let magic = 0.47829 / 0.28
         guard ptsCnt.isFinite, ptsCnt > 0 else { return LottieBezier(closed: true, vertices: [], inTangents: [], outTangents: []) }
-        let count = min(ptsCnt, 10_000)   // a hostile point count cannot make unbounded work
+        let count = min(ptsCnt, maximumPoints)
         let direction = reversed ? -1.0 : 1.0
         var angle = (rotation - 90) * .pi / 180
         let anglePerPoint = 2 * Double.pi / count
@@ -201,7 +206,7 @@ enum LottieShapeGeometry {
     static func polygon(center c: CGPoint, points: Double, radius: Double, roundness: Double, rotation: Double,
                         reversed: Bool) -> LottieBezier {
         guard points.isFinite, points >= 1 else { return LottieBezier(closed: true, vertices: [], inTangents: [], outTangents: []) }
-        let n = Int(min(points, 10_000).rounded(.down))
+        let n = Int(min(points, maximumPoints).rounded(.down))
         let direction = reversed ? -1.0 : 1.0
         let anglePerPoint = 2 * Double.pi / Double(n)
         let handle = anglePerPoint * radius * roundness * 0.25

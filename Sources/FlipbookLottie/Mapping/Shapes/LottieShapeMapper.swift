@@ -40,6 +40,9 @@ final class LottieShapeLayerBuilder {
     let context: LottieMappingContext
     /// The local frame at the timeline's start (the model layers' values).
     let startFrame: Double
+    /// The copies each repeater's layers make (set as they are built; nested repeaters are
+    /// bounded by their product, ``LottieShapeProgram/maximumInstances``).
+    var copyCounts: [Int: Int] = [:]
 
     init(program: LottieShapeProgram, clock: LottieClock, context: LottieMappingContext) {
         self.program = program; self.clock = clock; self.context = context
@@ -105,7 +108,9 @@ final class LottieShapeLayerBuilder {
     }
 
     /// Sets `layer`'s outline by `route`; for `.computed`, `extra` also runs at each frame.
-    func applyPath(_ route: PathRoute, style s: Int, selection: [Int: Int], to layer: CAShapeLayer,
+    /// `skip`: modifiers drawn another way (a trim as `strokeStart`/`strokeEnd`), left out of
+    /// every key value.
+    func applyPath(_ route: PathRoute, style s: Int, selection: [Int: Int], skipping skip: Set<Int> = [], to layer: CAShapeLayer,
                    extra: (@Sendable (CAShapeLayer, Double) -> Void)? = nil) {
         let program = self.program
         switch route {
@@ -115,7 +120,7 @@ final class LottieShapeLayerBuilder {
             guard case let .path(bezier, _) = program.shapes[id].kind else { return }
             let f0 = startFrame
             let track = LottieAnimationBuilder.track(keyPath: "path", bezier, clock: clock) { b in
-                program.path(style: s, atFrame: f0, selection: selection, allCurves: true, override: (id, b))
+                program.path(style: s, atFrame: f0, selection: selection, allCurves: true, override: (id, b), skipping: skip)
             }
             context.apply(track, to: layer, keyPath: "path")
         case .computed:
@@ -199,7 +204,7 @@ final class LottieShapeLayerBuilder {
         context.apply(LottieAnimationBuilder.track(keyPath: "opacity", opacity, clock: clock, convert: LottieShapeLayers.opacityValue),
                       to: layer, keyPath: "opacity")
         if let trim { applyTrim(trim, to: layer) }
-        applyPath(route, style: s, selection: selection, to: layer)
+        applyPath(route, style: s, selection: selection, skipping: skip, to: layer)
         if computed {
             let pathComputed: Bool = { if case .computed = route { return true }; return false }()
             let strokeStyle = stroke

@@ -7,7 +7,7 @@ import Flipbook
 ///
 /// **Scopes.** Items are listed top-most first. A style (`fl`, `st`, `gf`, `gs`) draws the
 /// shapes listed before it in its group, and those of the groups listed before it (all their
-/// nested shapes). A modifier (`tm`, `rd`, `pb`) changes the shapes listed before it in its
+/// nested shapes). A modifier (`tm`, `rd`, `pb`, `op`, `zz`) changes the shapes listed before it in its
 /// group and nested groups — whatever styles draw them, before or after the modifier (as
 /// lottie-web and ThorVG apply them); modifiers apply innermost first, then in list order. A
 /// repeater (`rp`) repeats what is listed before it; styles after it draw every copy.
@@ -21,6 +21,14 @@ import Flipbook
 final class LottieShapeProgram: @unchecked Sendable {
     /// The most copies a repeater makes (documented clamp; hostile files ask for 10⁹).
     static let maximumCopies = 1000
+    /// The most outlines repeaters may multiply the shapes of one shape list into (a repeater
+    /// of a repeater of … 1000 copies each; or 1000 copies of 1000 shapes): a repeater that
+    /// would pass it makes only as many copies as fit (at least one), with a warning
+    /// (``copyLimits``).
+    static let maximumInstances = 10_000
+    /// The most layers repeater copies built as layers of their own may multiply into (copies
+    /// of copies), each drawing its own outline: see ``LottieRepeaterLayers``.
+    static let maximumCopyLayers = 1000
 
     final class Group {
         let id: Int
@@ -55,6 +63,8 @@ final class LottieShapeProgram: @unchecked Sendable {
         case trim(LottieTrim)
         case roundedCorners(LottieAnimated<LottieVector>)
         case puckerBloat(LottieAnimated<LottieVector>)
+        case offsetPath(amount: LottieAnimated<LottieVector>, lineJoin: Int, miterLimit: LottieAnimated<LottieVector>)
+        case zigZag(amplitude: LottieAnimated<LottieVector>, ridges: LottieAnimated<LottieVector>, pointType: LottieAnimated<LottieVector>)
     }
 
     struct Modifier {
@@ -66,6 +76,8 @@ final class LottieShapeProgram: @unchecked Sendable {
             case let .trim(t): return t.start.isAnimated || t.end.isAnimated || t.offset.isAnimated
             case let .roundedCorners(r): return r.isAnimated
             case let .puckerBloat(a): return a.isAnimated
+            case let .offsetPath(a, _, ml): return a.isAnimated || ml.isAnimated
+            case let .zigZag(a, r, pt): return a.isAnimated || r.isAnimated || pt.isAnimated
             }
         }
         /// True for modifiers whose result on one shape depends on the others.
@@ -106,6 +118,9 @@ final class LottieShapeProgram: @unchecked Sendable {
     private(set) var repeaters: [Repeater] = []
     private(set) var styles: [Style] = []
     private(set) var merges: [Merge] = []
+    /// The most copies each repeater makes: ``maximumCopies``, or fewer where the outlines
+    /// before it times its copies would pass ``maximumInstances``.
+    private(set) var copyLimits: [Int] = []
 
     /// Analyses `items` (JSON path `path`), warning on `context` about items not drawn exactly.
     init(items: [LottieShapeItem], path: String, context: LottieMappingContext?) {
@@ -114,6 +129,32 @@ final class LottieShapeProgram: @unchecked Sendable {
         root = build(items, path: path, id: 0, transform: nil, context: context)
         groups[0] = root
         _ = walk(root, groupChain: [])
+        copyLimits = Array(repeating: Self.maximumCopies, count: repeaters.count)
+        _ = countInstances(root, context: context)
+    }
+
+    /// The most outlines `g` evaluates to (repeaters at their largest keyframe count), setting
+    /// ``copyLimits`` and warning where a repeater would pass ``maximumInstances``.
+    private func countInstances(_ g: Group, context: LottieMappingContext?) -> Int {
+        var count = 0
+        for node in g.nodes {
+            switch node {
+            case .shape, .merge: count += 1
+            case let .group(h): count += countInstances(h, context: context)
+            case let .repeater(r):
+                let asked = repeaters[r].value.copies.keyframes.map { LottieShapeGeometry.at($0.value, 0) }.max() ?? 0
+                let copies = asked.isFinite && asked >= 1 ? Int(min(asked, Double(Self.maximumCopies)).rounded(.down)) : 0
+                let allowed = min(max(1, Self.maximumInstances / max(count, 1)), Self.maximumCopies)
+                copyLimits[r] = allowed
+                if count > 0, copies > allowed {
+                    context?.warn("repeater copies", path: repeaters[r].path,
+                                  "\(copies) copies of \(count) outlines would make \(copies * count); clamped to \(allowed) copies (at most \(Self.maximumInstances) outlines)")
+                }
+                count *= min(copies, allowed)
+            case .modifier, .style: break
+            }
+        }
+        return count
     }
 
     private func build(_ items: [LottieShapeItem], path: String, id: Int, transform: LottieTransform?,
@@ -127,6 +168,11 @@ final class LottieShapeProgram: @unchecked Sendable {
             let p = path.isEmpty ? "[\(i)]" : "\(path)[\(i)]"
             switch item.kind {
             case .rectangle, .ellipse, .polystar, .path:
+                if case let .polystar(star) = item.kind,
+                   let most = star.points.keyframes.map({ LottieShapeGeometry.at($0.value, 0) }).max(),
+                   most > LottieShapeGeometry.maximumPoints {
+                    context?.warn("polystar points", path: "\(p).pt", "\(_LottieNode.format(most)) points asked; clamped to \(_LottieNode.format(LottieShapeGeometry.maximumPoints))")
+                }
                 shapes.append(Shape(kind: item.kind, path: p))
                 g.nodes.append(.shape(shapes.count - 1))
             case let .group(sub, t):
@@ -150,14 +196,23 @@ final class LottieShapeProgram: @unchecked Sendable {
             case let .repeater(r):
                 repeaters.append(Repeater(value: r, path: p, group: id))
                 g.nodes.append(.repeater(repeaters.count - 1))
-            case let .merge(mode):
-                // Mode 1 (merge) is the compound path the styles draw anyway.
-                guard (2...5).contains(mode) else { continue }
+            case var .merge(mode):
+                // Mode 1 (merge) makes the shapes before it one compound path: one operand for
+                // a later merge (lottie-android's MergePathsContent). Modes Lottie does not
+                // define are read as 1.
+                if !(1...5).contains(mode) {
+                    context?.warn("merge mode", path: "\(p).mm", "merge mode \(mode) is not a Lottie mode; read as 1 (merge)")
+                    mode = 1
+                }
                 shapes.append(Shape(kind: item.kind, path: p, merge: merges.count))
                 merges.append(Merge(mode: mode, path: p, group: id, shape: shapes.count - 1))
                 g.nodes.append(.merge(merges.count - 1))
-            case .offsetPath:
-                context?.warn("offset path", path: p, "offset paths (op) are not applied: the shapes are drawn unexpanded")
+            case let .offsetPath(amount, lineJoin, miterLimit):
+                modifiers.append(Modifier(kind: .offsetPath(amount: amount, lineJoin: lineJoin, miterLimit: miterLimit), path: p))
+                g.nodes.append(.modifier(modifiers.count - 1))
+            case let .zigZag(amplitude, ridges, pointType):
+                modifiers.append(Modifier(kind: .zigZag(amplitude: amplitude, ridges: ridges, pointType: pointType), path: p))
+                g.nodes.append(.modifier(modifiers.count - 1))
             case .transform:
                 break
             case let .unknown(type):
@@ -291,8 +346,9 @@ final class LottieShapeProgram: @unchecked Sendable {
 
     /// `override`: a shape drawn with this bezier instead of its own value (key values of a
     /// path animation).
+    /// `atLeast`: repeater → a copy index it must produce whatever its count at `f`.
     private func evaluate(_ g: Group, _ f: Double, override: (shape: Int, bezier: LottieBezier)?,
-                          skipping: Set<Int> = []) -> [Instance] {
+                          skipping: Set<Int> = [], atLeast: [Int: Int] = [:]) -> [Instance] {
         var out: [Instance] = []
         for node in g.nodes {
             switch node {
@@ -301,7 +357,7 @@ final class LottieShapeProgram: @unchecked Sendable {
                 if let o = override, o.shape == s { paths = [o.bezier] } else { paths = LottieShapeGeometry.paths(of: shapes[s].kind, atFrame: f) ?? [] }
                 out.append(Instance(shape: s, paths: paths, links: []))
             case let .group(h):
-                var sub = evaluate(h, f, override: override, skipping: skipping)
+                var sub = evaluate(h, f, override: override, skipping: skipping, atLeast: atLeast)
                 for i in sub.indices { sub[i].links.append(.group(h.id)) }
                 out += sub
             case let .modifier(m):
@@ -317,9 +373,13 @@ final class LottieShapeProgram: @unchecked Sendable {
                     for (i, inst) in zip(indices, part) { out[i] = inst }
                 }
             case let .merge(m):
+                // Each shape before the merge is one operand, each in its own right (its inside by
+                // its own non-zero winding, so two copies of an outline drawn in opposite
+                // directions do not cancel); a mode-1 merge before it made its shapes one.
                 let merge = merges[m]
                 let scope = Set(merge.scope)
                 var operands: [[LottiePathBoolean.Ring]] = []
+                var compound: [LottieBezier] = []
                 for inst in out where scope.contains(inst.shape) {
                     var t = CGAffineTransform.identity
                     for link in inst.links {
@@ -328,13 +388,25 @@ final class LottieShapeProgram: @unchecked Sendable {
                         case let .copy(_, _, mt): t = t.concatenating(mt)
                         }
                     }
+                    if merge.mode == 1 {
+                        compound += inst.paths.map { Self.transformed($0, by: t) }
+                        continue
+                    }
                     operands.append(inst.paths.map { LottiePathBoolean.flatten($0, transform: t) })
                 }
-                let loops = LottiePathBoolean.combine(operands, mode: merge.mode)
-                out.append(Instance(shape: merge.shape, paths: loops.map(LottiePathBoolean.bezier), links: []))
+                if merge.mode == 1 {
+                    out.append(Instance(shape: merge.shape, paths: compound, links: []))
+                } else {
+                    let loops = LottiePathBoolean.combine(operands, mode: merge.mode)
+                    out.append(Instance(shape: merge.shape, paths: loops.map(LottiePathBoolean.bezier), links: []))
+                }
             case let .repeater(r):
                 let rep = repeaters[r].value
-                let n = Self.copies(rep, atFrame: f)
+                // At most `maximumInstances` outlines (warned when the program was built; the
+                // second bound only matters where easing overshoots the keyframes' counts); at
+                // least the copy a layer stands for (`atLeast`).
+                let bounded = min(copies(repeater: r, atFrame: f), max(1, Self.maximumInstances / max(out.count, 1)))
+                let n = max(bounded, atLeast[r].map { min($0, copyLimits[r] - 1) + 1 } ?? 0)
                 let offset = LottieShapeGeometry.at(rep.offset.value(atFrame: f), 0)
                 var copies: [Instance] = []
                 copies.reserveCapacity(out.count * n)
@@ -365,7 +437,37 @@ final class LottieShapeProgram: @unchecked Sendable {
         case let .puckerBloat(a):
             let amount = LottieShapeGeometry.at(a.value(atFrame: f), 0)
             for i in out.indices { out[i].paths = out[i].paths.map { LottieVertexModifiers.puckerBloat($0, amount: amount) } }
+        case let .offsetPath(a, lineJoin, ml):
+            let amount = LottieShapeGeometry.at(a.value(atFrame: f), 0)
+            let limit = LottieShapeGeometry.at(ml.value(atFrame: f), 0)
+            guard amount != 0 else { return }
+            for i in out.indices {
+                out[i].paths = out[i].paths.map { LottieOffsetPath.offset($0, amount: amount, lineJoin: lineJoin, miterLimit: limit) }
+            }
+        case let .zigZag(a, r, pt):
+            let amplitude = LottieShapeGeometry.at(a.value(atFrame: f), 0)
+            let ridges = LottieShapeGeometry.at(r.value(atFrame: f), 0)
+            let smooth = LottieShapeGeometry.at(pt.value(atFrame: f), 0) == 2
+            guard amplitude != 0, amplitude.isFinite, ridges.isFinite else { return }
+            let n = Int(min(max(ridges.rounded(), 0), Double(LottieVertexModifiers.maximumRidges)))
+            for i in out.indices {
+                out[i].paths = out[i].paths.map { LottieVertexModifiers.zigZag($0, amplitude: amplitude, ridges: n, smooth: smooth) }
+            }
         }
+    }
+
+    /// `b` through the affine map `t` (vertices mapped, tangents — offsets — by its linear part).
+    static func transformed(_ b: LottieBezier, by t: CGAffineTransform) -> LottieBezier {
+        guard t != .identity else { return b }
+        let linear = CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0)
+        return LottieBezier(closed: b.closed, vertices: b.vertices.map { $0.applying(t) },
+                            inTangents: b.inTangents.map { $0.applying(linear) }, outTangents: b.outTangents.map { $0.applying(linear) })
+    }
+
+    /// The number of copies repeater `r` makes at a frame: ``copies(_:atFrame:)`` within
+    /// ``copyLimits``.
+    func copies(repeater r: Int, atFrame f: Double) -> Int {
+        min(Self.copies(repeaters[r].value, atFrame: f), copyLimits[r])
     }
 
     /// The number of copies at a frame: `⌊c⌋` (as ThorVG and rlottie), 0…``maximumCopies``.
@@ -407,11 +509,16 @@ final class LottieShapeProgram: @unchecked Sendable {
             found = true
             for b in inst.paths { b.append(to: out, transform: t, allCurves: allCurves) }
         }
-        // A copy the frame does not show (its container is hidden then) stands in with copy 0's
-        // outline, so a static outline built at one frame serves every copy.
-        if !found, selection.values.contains(where: { $0 != 0 }) {
-            return path(style: s, atFrame: f, selection: selection.mapValues { _ in 0 }, allCurves: allCurves,
-                        override: override, skipping: skipping)
+        // A copy the frame does not show (a repeater with fewer copies then — none, say, at a
+        // first frame where the count animates up from 0): its outline is still the one it has
+        // when shown, so the repeaters are evaluated with at least the selected copies (a static
+        // outline built at one frame serves every frame; the copy's container hides it).
+        if !found, !selection.isEmpty {
+            let forced = evaluate(root, f, override: override, skipping: skipping, atLeast: selection)
+            for inst in forced where scope.contains(inst.shape) {
+                guard let t = transform(of: inst, upTo: style.group.id, atFrame: f, selection: selection) else { continue }
+                for b in inst.paths { b.append(to: out, transform: t, allCurves: allCurves) }
+            }
         }
         return out
     }
@@ -420,15 +527,18 @@ final class LottieShapeProgram: @unchecked Sendable {
     /// repeater copy other than the selected one.
     func transform(of inst: Instance, upTo g: Int, atFrame f: Double, selection: [Int: Int]) -> CGAffineTransform? {
         var t = CGAffineTransform.identity
+        var reached = false
         for link in inst.links {
             switch link {
             case let .group(id):
-                if id == g { return t }
-                t = t.concatenating(LottieGroupTransform.matrix(groups[id].transform, atFrame: f))
+                if id == g { reached = true }
+                if !reached { t = t.concatenating(LottieGroupTransform.matrix(groups[id].transform, atFrame: f)) }
             case let .copy(r, k, m):
+                // Past the style's group, a repeater around it still selects which copy these
+                // layers stand for (their containers carry the copy's transform).
                 if let want = selection[r] {
                     if want != k { return nil }
-                } else {
+                } else if !reached {
                     t = t.concatenating(m)
                 }
             }

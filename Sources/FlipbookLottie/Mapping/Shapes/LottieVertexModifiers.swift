@@ -66,4 +66,68 @@ enum LottieVertexModifiers {
         }
         return out
     }
+
+    /// The most ridges a zig-zag puts on one segment (documented clamp; hostile files ask for 10⁹),
+    /// and the most points it makes of one subpath (fewer ridges per segment on long paths).
+    static let maximumRidges = 1000
+    static let maximumZigZagPoints = 100_000
+
+    /// Zig-zag (`zz`), as lottie-web's `ZigZagModifier`: a point at every vertex, moved off the
+    /// path by the amplitude across the line from the previous vertex to the next, and
+    /// `ridges` points along each segment (at bezier parameters `(i + 1) / (ridges + 1)`, the
+    /// segment's handles on its ends put at its thirds), moved along the segment's normal,
+    /// alternately to one side and the other. Corner points (`pt: 1`) are sharp; smooth ones
+    /// (`pt: 2`) get handles along the path, `chord / (2·(ridges + 1))` long. A closed subpath
+    /// ends with its first vertex's point again.
+    static func zigZag(_ b: LottieBezier, amplitude: Double, ridges: Int, smooth: Bool) -> LottieBezier {
+        let n = b.vertices.count
+        let count = b.closed ? n : n - 1
+        guard amplitude != 0, count > 0, count < maximumZigZagPoints else { return b }
+        let ridges = min(max(ridges, 0), maximumZigZagPoints / count - 1)
+        func inT(_ j: Int) -> CGPoint { j < b.inTangents.count ? b.inTangents[j] : .zero }
+        func outT(_ j: Int) -> CGPoint { j < b.outTangents.count ? b.outTangents[j] : .zero }
+        var v: [CGPoint] = [], ins: [CGPoint] = [], outs: [CGPoint] = []
+        let step = Double(2 * (ridges + 1))
+        // A point `amplitude · direction` off `p` at `angle` (y up, as lottie-web measures it),
+        // with handles `outLength` and `inLength` long across that direction.
+        func add(_ p: CGPoint, angle: Double, direction: Double, outLength: Double, inLength: Double) {
+            let q = CGPoint(x: p.x + cos(angle) * direction * amplitude, y: p.y - sin(angle) * direction * amplitude)
+            let ao = angle - .pi / 2, ai = angle + .pi / 2
+            v.append(q)
+            outs.append(CGPoint(x: cos(ao) * outLength, y: -sin(ao) * outLength))
+            ins.append(CGPoint(x: cos(ai) * inLength, y: -sin(ai) * inLength))
+        }
+        func corner(_ cur: Int, _ direction: Double) {
+            let prev = b.vertices[cur == 0 ? n - 1 : cur - 1], next = b.vertices[(cur + 1) % n], p = b.vertices[cur % n]
+            // Perpendicular to prev → next, as an angle with y up.
+            let dx = next.x - prev.x, dy = next.y - prev.y
+            let angle = -atan2(-dx, dy)
+            let prevDist = smooth ? hypot(p.x - prev.x, p.y - prev.y) : 0
+            let nextDist = smooth ? hypot(p.x - next.x, p.y - next.y) : 0
+            add(p, angle: angle, direction: direction, outLength: nextDist / step, inLength: prevDist / step)
+        }
+        var direction = -1.0
+        corner(0, direction)
+        for i in 0..<count {
+            let j = (i + 1) % n
+            let p0 = b.vertices[i], p3 = b.vertices[j]
+            var c1 = CGPoint(x: p0.x + outT(i).x, y: p0.y + outT(i).y), c2 = CGPoint(x: p3.x + inT(j).x, y: p3.y + inT(j).y)
+            if c1 == p0 { c1 = CGPoint(x: p0.x + (p3.x - p0.x) / 3, y: p0.y + (p3.y - p0.y) / 3) }
+            if c2 == p3 { c2 = CGPoint(x: p0.x + (p3.x - p0.x) * 2 / 3, y: p0.y + (p3.y - p0.y) * 2 / 3) }
+            let c = LottieCubic(p0: p0, c1: c1, c2: c2, p3: p3)
+            let chord = smooth ? hypot(p3.x - p0.x, p3.y - p0.y) : 0
+            direction = -direction
+            for k in 0..<ridges {
+                let t = Double(k + 1) / Double(ridges + 1)
+                let u = 1 - t
+                // The derivative, for the normal's angle (atan2(x′, y′), lottie-web's).
+                let d = CGPoint(x: 3 * (u * u * (c1.x - p0.x) + 2 * u * t * (c2.x - c1.x) + t * t * (p3.x - c2.x)),
+                                y: 3 * (u * u * (c1.y - p0.y) + 2 * u * t * (c2.y - c1.y) + t * t * (p3.y - c2.y)))
+                add(c.point(t), angle: atan2(d.x, d.y), direction: direction, outLength: chord / step, inLength: chord / step)
+                direction = -direction
+            }
+            corner(i + 1, direction)
+        }
+        return LottieBezier(closed: b.closed, vertices: v, inTangents: ins, outTangents: outs)
+    }
 }

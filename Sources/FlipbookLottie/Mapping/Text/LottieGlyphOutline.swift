@@ -54,6 +54,7 @@ package struct LottieGlyphOutline {
             case .merge: unsupported.append("mm")
             case .offsetPath: unsupported.append("op")
             case .puckerBloat: unsupported.append("pb")
+            case .zigZag: unsupported.append("zz")
             case let .unknown(type): unsupported.append(type)
             }
         }
