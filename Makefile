@@ -56,7 +56,7 @@ test: setup-test
 	$$F png --runs 1500 --seed 1 --corpus Tests/FlipbookPNGTests/Fixtures --out /tmp/flipbook-fuzz-ci && \
 	$$F jpeg --runs 1500 --seed 1 --corpus Tests/FlipbookJPEGTests/Fixtures --out /tmp/flipbook-fuzz-ci && \
 	$$F compositor --runs 1500 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci && \
-	$$F lottie --runs 60 --seed 1 --corpus Tests/Fixtures/lottie/fixtures --out /tmp/flipbook-fuzz-ci
+	$$F lottie --runs 60 --seed 1 --corpus Tests/Fixtures/lottie/fixtures --corpus Tests/Fixtures/lottie/fuzz-seeds --out /tmp/flipbook-fuzz-ci
 	$(SWIFT) test --parallel
 
 ## demo: render the default demo (text layers, layers, a transition, shadows, shape and gradient layers, a replicator; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg), and the Lottie sample

@@ -17,7 +17,7 @@ for t in $TARGETS; do
     png) corpus=(--corpus "$ROOT/Tests/FlipbookPNGTests/Fixtures" --corpus "$OUT") ;;
     jpeg) corpus=(--corpus "$ROOT/Tests/FlipbookJPEGTests/Fixtures" --corpus "$OUT") ;;
     lottie)
-      corpus=(--corpus "$ROOT/Tests/Fixtures/lottie/fixtures")
+      corpus=(--corpus "$ROOT/Tests/Fixtures/lottie/fixtures" --corpus "$ROOT/Tests/Fixtures/lottie/fuzz-seeds")
       [ -d "$ROOT/samples/lottie" ] && corpus+=(--corpus "$ROOT/samples/lottie")
       corpus+=(--corpus "$OUT") ;;
     *) corpus=(--corpus "$ROOT/samples/scenes" --corpus "$OUT") ;;

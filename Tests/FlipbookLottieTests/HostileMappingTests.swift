@@ -180,6 +180,21 @@ import FlipbookPNG
         #expect(H.error(Self.fading(#", "sr": 0"#))?.description == "animation:1: layers[0].sr: expected a non-zero time stretch, got 0")
     }
 
+    @Test func nestedHugeStretchesOverflowTime() throws {
+        // Three levels of sr 10³⁰⁰: the third precomposition's time scale is ∞ and its offset
+        // 0 · ∞ = NaN, so every local frame is NaN, in no layer's [ip, op): nothing is drawn.
+        let square = #"{"ty": 4, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [30]}, {"t": 60, "s": [100]}]}}, "op": 1e308, "shapes": [{"ty": "gr", "it": [\#(H.square)]}]}"#
+        let level = { (id: String, ref: String) in #"{"id": "\#(id)", "layers": [{"ty": 0, "ks": {}, "refId": "\#(ref)", "sr": 1e300, "op": 1e308}]}"# }
+        let assets = [level("a", "b"), level("b", "c"), #"{"id": "c", "layers": [\#(square)]}"#].joined(separator: ", ")
+        let r = try H.render(H.document(#"[{"ty": 0, "ks": {}, "refId": "a", "sr": 1e300}]"#, extra: #", "assets": [\#(assets)]"#))
+        #expect(r.logged.isEmpty)
+        #expect(r.frames.map { Int($0[32, 32].a) } == [0, 0, 0])
+        // Two levels (time scale 10⁶⁰⁰ = ∞, offset 0): local frame r / ∞ = 0, the first keyframe.
+        let two = [level("a", "c"), #"{"id": "c", "layers": [\#(square)]}"#].joined(separator: ", ")
+        let r2 = try H.render(H.document(#"[{"ty": 0, "ks": {}, "refId": "a", "sr": 1e300}]"#, extra: #", "assets": [\#(two)]"#))
+        #expect(r2.frames.map { Int($0[32, 32].a) } == [77, 77, 77])
+    }
+
     @Test func negativeAndHugeTimeRemaps() throws {
         // Remapped times below 0 read as 0 (documented clamp); a huge one shows the
         // precomposition's frame 3·10³⁰¹ (its last value: the square's out point is later).

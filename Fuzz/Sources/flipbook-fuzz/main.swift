@@ -14,9 +14,10 @@ import Glibc
 // A plain in-process fuzz driver (no coverage feedback): inputs from the corpus folders are
 // mutated (bit flips, interesting bytes and numbers, insertions, deletions, splices) and run
 // through the target. Before each run the input is written to OUT/current-TARGET, so when the
-// process dies the caller (`make fuzz`, Fuzz/run.sh) keeps it as a crash. A run longer than
-// 5 s (for `lottie`, a step longer than 5 s: loading, a mapping or a frame) or a resident
-// set above 1 GiB is saved (hang-/rss-…) and exits 3 / 4. Deterministic for a given seed.
+// process dies the caller (`make fuzz`, Fuzz/run.sh) keeps it as a crash. A run using more
+// than 5 s of CPU (for `lottie`, a step: loading, a mapping or a frame), or 60 s of
+// wall-clock time, or a resident set above 1 GiB is saved (hang-/rss-…) and exits 3 / 4.
+// Deterministic for a given seed.
 
 struct Mixer: RandomNumberGenerator {
     var s: UInt64
@@ -126,7 +127,19 @@ let baseDirectory = corpora.first ?? FileManager.default.currentDirectoryPath
 // MARK: Watchdog and loop
 
 let started = Date()
+/// The hang clock counts the main thread's CPU time (the driver runs at nice 19 beside builds:
+/// on a loaded machine a run of a tenth of a second can take seconds of wall-clock time), with
+/// wall-clock time as a backstop for a run that waits forever (a deadlock uses no CPU).
+let mainCPUClock: clockid_t = { var id = clockid_t(); pthread_getcpuclockid(pthread_self(), &id); return id }()
+@Sendable func mainCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(mainCPUClock, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
 nonisolated(unsafe) var runStart = Date()
+nonisolated(unsafe) var runStartCPU = mainCPUSeconds()
+/// Restarts the hang clock (each run; each step of the `lottie` target).
+func startClock() { runStart = Date(); runStartCPU = mainCPUSeconds() }
 nonisolated(unsafe) var currentInput: [UInt8] = []
 @Sendable func save(_ kind: String, _ bytes: [UInt8]) {
     var h: UInt64 = 1469598103934665603
@@ -143,7 +156,9 @@ nonisolated(unsafe) var currentInput: [UInt8] = []
 let watchdog = Thread {
     while true {
         Thread.sleep(forTimeInterval: 0.5)
-        if Date().timeIntervalSince(runStart) > 5 { save("hang", currentInput); print("hang (> 5 s) saved"); exit(3) }
+        if mainCPUSeconds() - runStartCPU > 5 || Date().timeIntervalSince(runStart) > 60 {
+            save("hang", currentInput); print("hang (> 5 s of CPU, or 60 s) saved"); exit(3)
+        }
         if residentBytes() > 1 << 30 { save("rss", currentInput); print("resident set above 1 GiB saved"); exit(4) }
     }
 }
@@ -153,12 +168,14 @@ if let replay = replayPath {
     // Replay one input as it is (no mutation): a kept crash, hang or RSS case.
     let input = [UInt8](FileManager.default.contents(atPath: replay) ?? Data())
     currentInput = input  // what the watchdog saves if the replay hangs (it saved an empty file)
-    runStart = Date()
+    startClock()
     switch target {
     case "scene": FuzzTargets.scene(input, baseDirectory: baseDirectory)
     case "png": FuzzTargets.png(input)
     case "jpeg": FuzzTargets.jpeg(input)
-    case "lottie": FuzzTargets.lottie(input, step: { runStart = Date() })
+    case "lottie":
+        let loaded = FuzzTargets.lottie(input, step: { startClock() })
+        print("lottie: the input \(loaded ? "loaded and rendered" : "was refused by the loader")")
     default: FuzzTargets.compositor(input)
     }
     print("\(target): replayed \(replay) cleanly")
@@ -174,14 +191,14 @@ while true {
     let input = nextInput()
     currentInput = input
     _ = FileManager.default.createFile(atPath: currentPath, contents: Data(input))
-    runStart = Date()
+    startClock()
     switch target {
     case "scene": FuzzTargets.scene(input, baseDirectory: baseDirectory)
     case "png": FuzzTargets.png(input)
     case "jpeg": FuzzTargets.jpeg(input)
     case "lottie":
         // A JSON input that loaded joins the pool (up to 64, replacing at random).
-        if FuzzTargets.lottie(input, step: { runStart = Date() }) {
+        if FuzzTargets.lottie(input, step: { startClock() }) {
             loaded += 1
             guard input.first == UInt8(ascii: "{") else { break }
             if lottiePool.count < 64 { lottiePool.append(input) } else { lottiePool[Int(rng.next() % 64)] = input }
