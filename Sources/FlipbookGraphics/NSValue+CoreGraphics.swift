@@ -41,17 +41,56 @@ extension NSValue {
 
     // MARK: Shared by the QuartzCore additions (CATransform3D: sixteen doubles)
 
-    package static let _pointType = String(cString: NSValue(point: .zero).objCType)
-    package static let _sizeType = String(cString: NSValue(size: .zero).objCType)
-    package static let _rectType = String(cString: NSValue(rect: .zero).objCType)
+    // Foundation's encodings of its point, size and rect boxes (what their `objCType` reads on
+    // Linux; written out rather than read, as each read of `objCType` leaks its string — see
+    // `_objCTypeString`; a test checks them against Foundation).
+    package static let _pointType = "{CGPoint=dd}"
+    package static let _sizeType = "{CGSize=dd}"
+    package static let _rectType = "{CGRect={CGPoint=dd}{CGSize=dd}}"
     package static let _affineType = "[6d]"
 
-    package var _objCTypeString: String { String(cString: objCType) }
+    /// The box's Objective-C type encoding, e.g. `"[16d]"` or `"{CGPoint=dd}"`.
+    ///
+    /// Not read through `objCType` where it can be helped: swift-corelibs-foundation returns a
+    /// C string there that it allocates on every call and never frees (`utf8String` without an
+    /// autorelease pool) — a leak per read that LeakSanitizer found in the lottie fuzz target.
+    /// Foundation's boxes show their type through reflection instead: a byte box its
+    /// `_typeInfo.name`, a point, size or rect box its `_value`. Other boxes fall back to
+    /// `objCType` (and leak its few bytes, as Foundation's own readers do).
+    package var _objCTypeString: String { _objCTypeByReflection ?? String(cString: objCType) }
+
+    /// The type encoding as reflection shows it (see ``_objCTypeString``); nil for boxes that
+    /// do not show it.
+    package var _objCTypeByReflection: String? {
+        for child in Mirror(reflecting: self).children {
+            switch child.label {
+            case "_typeInfo":
+                for field in Mirror(reflecting: child.value).children where field.label == "name" {
+                    if let name = field.value as? String { return name }
+                }
+            case "_value":
+                switch child.value {
+                case is CGPoint: return NSValue._pointType
+                case is CGSize: return NSValue._sizeType
+                case is CGRect: return NSValue._rectType
+                default: break
+                }
+            default: break
+            }
+        }
+        return nil
+    }
 
     /// A box of `values.count` doubles (Objective-C type `"[nd]"`).
     package convenience init(_doubles values: [Double]) {
         let type = "[\(values.count)d]"
-        self.init(bytes: values.withUnsafeBytes { $0.baseAddress! }, objCType: type)
+        // NSValue copies the bytes during init, but the pointer must be valid for that call:
+        // a pointer returned out of `withUnsafeBytes` is not (AddressSanitizer found a read of
+        // freed memory here), and `self.init` cannot be called inside the closure.
+        let bytes = UnsafeMutablePointer<Double>.allocate(capacity: max(values.count, 1))
+        defer { bytes.deallocate() }
+        bytes.initialize(from: values, count: values.count)
+        self.init(bytes: bytes, objCType: type)
     }
 
     /// The `n` doubles of a `"[nd]"` box; nil for a box of another type.

@@ -14,6 +14,39 @@ import Foundation
         zip(a.elements, b.elements).allSatisfy { abs($0 - $1) <= eps }
     }
 
+    /// A box made from a temporary array keeps its values: `init(_doubles:)` once handed
+    /// NSValue a pointer that had escaped `withUnsafeBytes`, and the optimised build read the
+    /// array after it was freed (AddressSanitizer, in the lottie fuzz target; `make test-asan`
+    /// runs this test under it).
+    @Test func boxFromTemporaryArrayKeepsItsValues() {
+        for k in 0..<200 {
+            let t = CATransform3DMakeTranslation(CGFloat(k), 2, 3)
+            let box = NSValue(caTransform3D: t)
+            let reuse = [Double](repeating: -1, count: 16)
+            #expect(box.caTransform3DValue == t)
+            #expect(reuse[0] == -1)
+        }
+    }
+
+    /// The boxes Flipbook reads have their type read by reflection, not through `objCType`,
+    /// which swift-corelibs-foundation answers with a fresh C string it never frees (a leak per
+    /// read, found by LeakSanitizer in the lottie fuzz target). Were Foundation to change how
+    /// its boxes store the type, this fails rather than the leak coming back unseen.
+    @Test func boxTypesAreReadWithoutObjCType() {
+        let t = CATransform3DMakeTranslation(1, 2, 3)
+        #expect(NSValue(caTransform3D: t)._objCTypeByReflection == "[16d]")
+        #expect(NSValue(cgAffineTransform: .identity)._objCTypeByReflection == "[6d]")
+        #expect(NSValue(cgPoint: CGPoint(x: 1, y: 2))._objCTypeByReflection == NSValue._pointType)
+        #expect(NSValue(cgSize: CGSize(width: 1, height: 2))._objCTypeByReflection == NSValue._sizeType)
+        #expect(NSValue(cgRect: .zero)._objCTypeByReflection == NSValue._rectType)
+        var d = [1.0, 2.0, 3.0]
+        #expect(NSValue(bytes: &d, objCType: "[3d]")._objCTypeByReflection == "[3d]")
+        // The encodings written out are Foundation's own.
+        #expect(String(cString: NSValue(point: .zero).objCType) == NSValue._pointType)
+        #expect(String(cString: NSValue(size: .zero).objCType) == NSValue._sizeType)
+        #expect(String(cString: NSValue(rect: .zero).objCType) == NSValue._rectType)
+    }
+
     @Test func boxesRoundTrip() {
         let t = CATransform3DRotate(CATransform3DMakeTranslation(3, 4, 5), 0.7, 0, 1, 0)
         #expect(NSValue(caTransform3D: t).caTransform3DValue == t)
