@@ -42,7 +42,7 @@ extension CALayer {
         _runLoop._ensureTransaction()
         guard !_needsDisplayFlag else { return }
         _needsDisplayFlag = true
-        _runLoop._needsDisplay.append(self)
+        _runLoop._needsDisplay.append(_WeakLayer(self))
     }
 
     /// The default `display()`: the delegate's `display(_:)` if it implements it, else the

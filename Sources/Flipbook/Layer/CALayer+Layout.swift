@@ -37,7 +37,7 @@ extension CALayer {
         _runLoop._ensureTransaction()
         if !_needsLayoutFlag {
             _needsLayoutFlag = true
-            _runLoop._needsLayout.append(self)
+            _runLoop._needsLayout.append(_WeakLayer(self))
         }
         var up = _layoutParent
         while let u = up, !u._hasLayoutFlag {
@@ -80,7 +80,7 @@ extension VirtualRunLoop {
             rounds += 1
             let queued = _needsLayout
             _needsLayout = []
-            for l in queued where l._hasLayoutFlag {
+            for case let l? in queued.map(\.layer) where l._hasLayoutFlag {
                 l._layoutTop(through: { $0._hasLayoutFlag })._layoutFlaggedSubtree()
             }
         }

@@ -49,7 +49,7 @@ extension CALayer {
         guard _committed == nil, loop._commitCount != _createdAtCommit else { return }
         _committed = _CommittedLayer(state: _state, extras: _extras, sublayers: _sublayers, mask: _mask,
                                      animations: _animations)
-        loop._changedSinceCommit.append(self)
+        loop._changedSinceCommit.append(_WeakLayer(self))
     }
 }
 

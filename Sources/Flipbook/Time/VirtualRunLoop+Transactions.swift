@@ -54,7 +54,7 @@ extension VirtualRunLoop {
         guard !_needsDisplay.isEmpty else { return }
         let layers = _needsDisplay
         _needsDisplay = []
-        for l in layers { l.displayIfNeeded() }
+        for l in layers { l.layer?.displayIfNeeded() }
     }
 
     /// The outermost commit: the changed layers' values become their committed state, the
@@ -62,7 +62,7 @@ extension VirtualRunLoop {
     /// sealed. (Layout and display ran just before: `_layoutAndDisplayBeforeCommit()`.) Layers
     /// still marked for layout or display get an implicit transaction, so the next turn does them.
     func _commitOutermost(_ t: _Transaction) {
-        for l in _changedSinceCommit { l._committed = nil }
+        for l in _changedSinceCommit { l.layer?._committed = nil }
         _changedSinceCommit = []
         _commitCount += 1
         if _treeDirty {

@@ -59,10 +59,11 @@ public final class VirtualRunLoop: @unchecked Sendable {
     /// (removal, detaching, a mask change, a subtree inserted, a root attached or detached):
     /// a layer's cached `_isInAttachedTree` answer is valid while it was computed in this epoch.
     var _treeEpoch = 0
-    // Layers that asked for display since the last commit.
-    var _needsDisplay: [CALayer] = []
+    // Layers that asked for display since the last commit. Pending work holds its layers
+    // weakly (see `_WeakLayer`).
+    var _needsDisplay: [_WeakLayer] = []
     // Layers that asked for layout since the last layout pass.
-    var _needsLayout: [CALayer] = []
+    var _needsLayout: [_WeakLayer] = []
     // CATransaction.lock()
     let _treeLock = NSRecursiveLock()
     var _lockDepth = 0
@@ -76,7 +77,7 @@ public final class VirtualRunLoop: @unchecked Sendable {
     /// ``RenderTreeReuse``).
     package var _renderGeneration: UInt64 = 0
     /// Layers that saved their committed state since the last outermost commit (which drops it).
-    var _changedSinceCommit: [CALayer] = []
+    var _changedSinceCommit: [_WeakLayer] = []
 
     /// A run loop whose clock reads `startTime` (0 by default).
     public init(startTime: CFTimeInterval = 0) {
@@ -165,3 +166,16 @@ public final class VirtualRunLoop: @unchecked Sendable {
 /// The current media time: ``VirtualRunLoop/currentTime`` of ``VirtualRunLoop/current`` (virtual,
 /// deterministic; never wall time).
 public func CACurrentMediaTime() -> CFTimeInterval { VirtualRunLoop.current.currentTime }
+
+/// A layer in one of a run loop's pending-work lists (display, layout, changed since the
+/// commit), held weakly. A layer refers to its run loop strongly; were the lists strong too, a
+/// layer changed and then let go before the next commit — every layer built in
+/// `VirtualRunLoop().run { … }` and dropped there — would keep itself, its run loop and
+/// everything they hold alive for good (LeakSanitizer, in the font fuzz target: about 50 KB a
+/// text layer with its font). A layer no one else holds can never be drawn, so dropping it
+/// from pending work changes nothing on screen. Attached roots stay held strongly
+/// (``VirtualRunLoop/rootLayers``).
+struct _WeakLayer {
+    weak var layer: CALayer?
+    init(_ layer: CALayer) { self.layer = layer }
+}
