@@ -166,6 +166,35 @@ import ZIPFoundation
         }
     }
 
+    /// Offsets past the end of an in-memory archive are refused before ZIPFoundation, whose
+    /// memory file traps on them (found by the lottie fuzz target: a central directory past the
+    /// end; its input is replayed from Tests/Fixtures/fuzz).
+    @Test func archiveOffsetsPastTheEndAreRefused() throws {
+        let good = try Self.zip([("manifest.json", Self.manifest), ("animations/x.json", Data(ParsingDotLottieTests.animation.utf8))])
+        #expect(try DotLottieFile(data: good, filename: "a.lottie").animations.count == 1)
+        let end = good.count - 22
+        func patched(_ offset: Int, _ value: UInt32) -> Data {
+            var d = good
+            for k in 0..<4 { d[offset + k] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(k))) }
+            return d
+        }
+        let start = Int(good[end + 16]) | Int(good[end + 17]) << 8 | Int(good[end + 18]) << 16 | Int(good[end + 19]) << 24
+        let size = Int(good[end + 12]) | Int(good[end + 13]) << 8 | Int(good[end + 14]) << 16 | Int(good[end + 15]) << 24
+        #expect(throws: LottieError(kind: .unreadable, file: "a.lottie", line: nil, path: "",
+                                    message: "not a readable zip archive: the central directory (\(size) bytes at byte \(good.count + 100)) does not end before the end record at byte \(end)")) {
+            try DotLottieFile(data: patched(end + 16, UInt32(good.count + 100)), filename: "a.lottie")
+        }
+        // The first entry's local header moved past the end.
+        #expect(throws: LottieError(kind: .unreadable, file: "a.lottie", line: nil, path: "",
+                                    message: "not a readable zip archive: the local header of entry 1 (byte \(good.count)) is not inside the archive")) {
+            try DotLottieFile(data: patched(start + 42, UInt32(good.count)), filename: "a.lottie")
+        }
+        // The first entry's compressed size running past the end.
+        #expect(throws: LottieError.self) { try DotLottieFile(data: patched(start + 20, 0x7FFF_0000), filename: "a.lottie") }
+        #expect(throws: LottieError.self) { try DotLottieFile(data: good.prefix(end), filename: "a.lottie") }
+        _ = size
+    }
+
     @Test func manyEntriesAreRefused() throws {
         var limits = LottieLimits()
         limits.maximumArchiveEntries = 10

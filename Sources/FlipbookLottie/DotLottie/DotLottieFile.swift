@@ -48,6 +48,10 @@ public final class DotLottieFile: Sendable {
     }
 
     package convenience init(data: Data, filename: String, limits: LottieLimits) throws(LottieError) {
+        // ZIPFoundation's in-memory reader traps on offsets past the end: check them first.
+        if let problem = _ZipPreflight.problem(in: data, maximumEntries: limits.maximumArchiveEntries) {
+            throw LottieError(kind: .unreadable, file: filename, line: nil, path: "", message: "not a readable zip archive: \(problem)")
+        }
         let archive: Archive
         do { archive = try Archive(data: data, accessMode: .read) } catch {
             throw LottieError(kind: .unreadable, file: filename, line: nil, path: "", message: "not a readable zip archive (\(error))")
