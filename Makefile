@@ -12,7 +12,7 @@ FLIPBOOK   := .build/release/flipbook
 # The benchmark suite is a package of its own (Benchmarks/Package.swift), never part of the products.
 BENCH      := $(SWIFT) run -c release --package-path Benchmarks flipbook-benchmarks
 
-.PHONY: setup setup-test build release test demo bench bench-png clean fuzz
+.PHONY: setup setup-test build release test demo bench bench-png clean fuzz fuzz-plain
 
 ## setup: install the system packages that are missing (apt; uses sudo when not root)
 setup:
@@ -37,10 +37,16 @@ build: setup
 release: setup
 	$(RELEASE) --product flipbook
 
-## fuzz: the fuzz targets (scene, png, jpeg, compositor), FUZZ_SECONDS each (default 60); found inputs go to Tests/Fixtures/fuzz
+## fuzz: the coverage-guided fuzz targets (libFuzzer + ASan + UBSan: scene png jpeg lottie font compositor), FUZZ_SECONDS each (default 60), FUZZ_TARGETS to pick, FUZZ_JOBS at once; findings go to Tests/Fixtures/fuzz
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= scene png jpeg lottie font compositor
+FUZZ_JOBS    ?= 1
 fuzz: setup
-	bash Fuzz/run.sh $(FUZZ_SECONDS)
+	JOBS=$(FUZZ_JOBS) bash Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+## fuzz-plain: the plain mutation driver (no coverage feedback, no sanitizers) for toolchains without libFuzzer (Xcode's on macOS)
+fuzz-plain: setup
+	bash Fuzz/run-plain.sh $(FUZZ_SECONDS)
 
 ## test: the whole test suite (debug build, parallel Swift Testing + XCTest)
 test: setup-test
@@ -48,15 +54,17 @@ test: setup-test
 	@# of W2, so the suite cannot rot; it never fails on timing); then the test suite, whose
 	@# summary is the closing line.
 	$(SWIFT) run --package-path Benchmarks flipbook-benchmarks --workload w2 --frames 2 --warmups 0
-	@# A short, fixed-seed pass of each fuzz target (Fuzz/, docs/fuzzing.md): deterministic, so a
-	@# failure here is a regression, not luck.
+	@# A short, fixed-seed pass of each fuzz target (Fuzz/, docs/fuzzing.md) with the plain
+	@# driver — deterministic, so a failure here is a regression, not luck; the coverage-guided
+	@# libFuzzer runs (`make fuzz`) need a sanitizer build of their own and run outside CI.
 	$(SWIFT) build --package-path Fuzz
 	@F=$$($(SWIFT) build --package-path Fuzz --show-bin-path)/flipbook-fuzz; \
 	$$F scene --runs 300 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci && \
 	$$F png --runs 1500 --seed 1 --corpus Tests/FlipbookPNGTests/Fixtures --out /tmp/flipbook-fuzz-ci && \
 	$$F jpeg --runs 1500 --seed 1 --corpus Tests/FlipbookJPEGTests/Fixtures --out /tmp/flipbook-fuzz-ci && \
 	$$F compositor --runs 1500 --seed 1 --corpus samples/scenes --out /tmp/flipbook-fuzz-ci && \
-	$$F lottie --runs 60 --seed 1 --corpus Tests/Fixtures/lottie/fixtures --corpus Tests/Fixtures/lottie/fuzz-seeds --out /tmp/flipbook-fuzz-ci
+	$$F lottie --runs 60 --seed 1 --corpus Tests/Fixtures/lottie/fixtures --corpus Tests/Fixtures/lottie/fuzz-seeds --out /tmp/flipbook-fuzz-ci && \
+	$$F font --runs 300 --seed 1 --corpus Fuzz/seeds/font --out /tmp/flipbook-fuzz-ci
 	$(SWIFT) test --parallel
 
 ## demo: render the default demo (text layers, layers, a transition, shadows, shape and gradient layers, a replicator; 3 s at 30 fps, 720p) to PNG frames (+ MP4 with ffmpeg), and the Lottie sample

@@ -1,37 +1,95 @@
 #!/usr/bin/env bash
-# Runs the fuzz targets for a while each, keeping going after a crash: the input that killed
-# the driver (OUT/current-TARGET) is kept as OUT/crash-TARGET-N and the driver restarts with a
-# new seed. Usage: bash Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]   (default 60; all targets)
-# Found inputs go under Tests/Fixtures/fuzz/ (replayed by the test suite).
+# Runs the coverage-guided fuzz targets (libFuzzer + AddressSanitizer + UBSan; Fuzz/libfuzzer.sh
+# builds them) for SECONDS each, one after another (or JOBS at once).
+#   bash Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]      default 60 s; all six targets
+# Each target's corpus lives in .build-libfuzzer/corpus/TARGET (kept between runs, out of git);
+# seeds come from the samples and fixtures (copied into .build-libfuzzer/seeds/TARGET). An
+# input that crashes, leaks, runs over 5 s (-timeout) or makes the process use more than 1 GiB
+# (-rss_limit_mb, -malloc_limit_mb) is written to Tests/Fixtures/fuzz/TARGET-{crash,leak,
+# timeout,oom}-SHA1, the target restarted, and the run's exit status is 1; the test suite
+# replays every kept input (FuzzReplayTests). Summary lines (runs, coverage, new corpus
+# entries, peak RSS) go to stdout and to .build-libfuzzer/logs/summary.tsv.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER=${1:-60}; shift || true
-TARGETS=${*:-scene png jpeg compositor lottie}
+TARGETS=${*:-scene png jpeg lottie font compositor}
 OUT=${OUT:-$ROOT/Tests/Fixtures/fuzz}
-swift build -c release --package-path "$ROOT/Fuzz" >/dev/null || { echo "fuzz build failed" >&2; exit 1; }
-BIN=$(swift build -c release --package-path "$ROOT/Fuzz" --show-bin-path)/flipbook-fuzz
-mkdir -p "$OUT"
-status=0
-for t in $TARGETS; do
+WORK=${WORK:-$ROOT/.build-libfuzzer}
+JOBS=${JOBS:-1}
+BIN=$(bash "$ROOT/Fuzz/libfuzzer.sh") || { echo "fuzz build failed" >&2; exit 1; }
+mkdir -p "$OUT" "$WORK/logs"
+
+# seeds TARGET: copies the target's seed files (by suffix) into $WORK/seeds/TARGET.
+seeds() {
+  local t=$1 dir="$WORK/seeds/$1"; rm -rf "$dir"; mkdir -p "$dir"
   case $t in
-    png) corpus=(--corpus "$ROOT/Tests/FlipbookPNGTests/Fixtures" --corpus "$OUT") ;;
-    jpeg) corpus=(--corpus "$ROOT/Tests/FlipbookJPEGTests/Fixtures" --corpus "$OUT") ;;
-    lottie)
-      corpus=(--corpus "$ROOT/Tests/Fixtures/lottie/fixtures" --corpus "$ROOT/Tests/Fixtures/lottie/fuzz-seeds")
-      [ -d "$ROOT/samples/lottie" ] && corpus+=(--corpus "$ROOT/samples/lottie")
-      corpus+=(--corpus "$OUT") ;;
-    *) corpus=(--corpus "$ROOT/samples/scenes" --corpus "$OUT") ;;
+    scene) cp "$ROOT"/samples/scenes/*.json "$dir/" ;;
+    compositor) cp "$ROOT"/samples/scenes/*.json "$dir/" ;;
+    png) cp "$ROOT"/Tests/FlipbookPNGTests/Fixtures/*.png "$ROOT"/samples/scenes/images/*.png "$dir/" 2>/dev/null ;;
+    jpeg) cp "$ROOT"/Tests/FlipbookJPEGTests/Fixtures/*.jpg "$dir/" ;;
+    lottie) cp "$ROOT"/Tests/Fixtures/lottie/fixtures/*.json "$ROOT"/Tests/Fixtures/lottie/fuzz-seeds/* \
+               "$ROOT"/Tests/Fixtures/lottie/features/*.json "$ROOT"/samples/lottie/*.json "$ROOT"/samples/lottie/*.lottie "$dir/" 2>/dev/null ;;
+    font) cp "$ROOT"/Fuzz/seeds/font/*.ttf "$ROOT"/Fuzz/seeds/font/*.otf "$ROOT"/Fuzz/seeds/font/*.ttc "$ROOT"/Fuzz/seeds/font/*.woff "$dir/" ;;
   esac
-  end=$(( $(date +%s) + SECONDS_PER )); seed=$RANDOM; n=0
+  # Inputs kept by earlier runs of this target are seeds too.
+  for f in "$OUT"/"$t"-* "$OUT"/crash-"$t"-* "$OUT"/hang-"$t"-* "$OUT"/rss-"$t"-*; do [ -f "$f" ] && cp "$f" "$dir/"; done
+  return 0
+}
+
+# run TARGET: fuzzes one target for SECONDS_PER, restarting after a finding.
+run() {
+  local t=$1 corpus="$WORK/corpus/$1" log="$WORK/logs/$1.log" status=0
+  mkdir -p "$corpus"; seeds "$t"
+  local before; before=$(ls "$corpus" | wc -l)
+  local dict=(); [ -f "$ROOT/Fuzz/dictionaries/$t.dict" ] && dict=(-dict="$ROOT/Fuzz/dictionaries/$t.dict")
+  local end=$(( $(date +%s) + SECONDS_PER )) round=0
+  : > "$log"
   while [ "$(date +%s)" -lt "$end" ]; do
-    left=$(( end - $(date +%s) ))
-    "$BIN" "$t" --seconds "$left" --seed "$seed" "${corpus[@]}" --out "$OUT"; rc=$?
-    if [ $rc -ge 128 ] && [ -f "$OUT/current-$t" ]; then
-      n=$((n + 1)); mv "$OUT/current-$t" "$OUT/crash-$t-$seed-$n"; echo "crash ($rc) kept as crash-$t-$seed-$n"; status=1
+    local left=$(( end - $(date +%s) ))
+    [ "$left" -ge 1 ] || break      # (-max_total_time=0 would mean no limit)
+    round=$((round + 1))
+    local found_before; found_before=$(ls "$OUT" | grep -c "^$t-" || true)
+    # SWIFT_BACKTRACE: the Swift runtime's crash handler would fight ASan's over a finding.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:symbolize=1 \
+    LSAN_OPTIONS=suppressions="$ROOT/Fuzz/lsan.supp":print_suppressions=0 \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+      "$BIN" "$t" -max_total_time="$left" -timeout=5 -rss_limit_mb=1024 -malloc_limit_mb=1024 \
+        ${dict[@]+"${dict[@]}"} -artifact_prefix="$OUT/$t-" -print_final_stats=1 \
+        -seed=$((20261207 + round)) "$corpus" "$WORK/seeds/$t" >> "$log" 2>&1
+    local rc=$?
+    local found_after; found_after=$(ls "$OUT" | grep -c "^$t-" || true)
+    if [ "$found_after" -gt "$found_before" ]; then
+      status=1; echo "$t: finding kept in $OUT: $(ls -t "$OUT" | grep "^$t-" | head -1) (see $log)"
     elif [ $rc -ne 0 ]; then
-      status=1
+      status=1; echo "$t: libFuzzer exited $rc (see $log)"; break
     fi
-    seed=$((seed + 1))
   done
-done
+  local after; after=$(ls "$corpus" | wc -l)
+  # The last DONE line has the coverage (cov = edges/PCs, ft = features) of the final round;
+  # runs and peak RSS are summed / maxed over the rounds.
+  local done_line; done_line=$(grep -E '^#[0-9]+\s+DONE' "$log" | tail -1)
+  local runs; runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{s += $2} END {print s + 0}')
+  local rss; rss=$(grep -E '^stat::peak_rss_mb' "$log" | awk '{if ($2 > m) m = $2} END {print m + 0}')
+  local cov; cov=$(echo "$done_line" | grep -oE 'cov: [0-9]+' | awk '{print $2}')
+  local ft; ft=$(echo "$done_line" | grep -oE 'ft: [0-9]+' | awk '{print $2}')
+  local line
+  line=$(printf '%s\t%s\t%ss\t%s runs\tcov %s\tft %s\tcorpus %s -> %s (+%s)\tpeak RSS %s MiB\t%s' \
+    "$(date -u +%FT%TZ)" "$t" "$SECONDS_PER" "$runs" "${cov:-?}" "${ft:-?}" "$before" "$after" $((after - before)) "$rss" \
+    "$([ $status -eq 0 ] && echo clean || echo FINDINGS)")
+  echo "$line"; echo "$line" >> "$WORK/logs/summary.tsv"
+  return $status
+}
+
+status=0
+if [ "$JOBS" -le 1 ]; then
+  for t in $TARGETS; do run "$t" || status=1; done
+else
+  # JOBS targets at a time (one process each).
+  pids=()
+  for t in $TARGETS; do
+    run "$t" & pids+=($!)
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do sleep 5; done
+  done
+  for p in "${pids[@]}"; do wait "$p" || status=1; done
+fi
 exit $status

@@ -88,6 +88,45 @@ public enum FuzzTargets {
         precondition((try? ImageDecoder.decode(bytes)) == image, "ImageDecoder decodes a JPEG differently")
     }
 
+    /// A font file handed to `CGFont(_:)` (TrueType, OpenType/CFF, collections; FreeType reads
+    /// it, HarfBuzz shapes with it): its names and metrics, every glyph's advance and outline
+    /// for the first 256 glyphs, a text layer of mixed scripts shaped, wrapped and composited
+    /// at 64 × 32, and glyphs drawn directly at a large size. Nothing it reads may crash.
+    public static func font(_ bytes: [UInt8]) {
+        guard let font = CGFont(CGDataProvider(data: Data(bytes))) else { return }
+        _ = (font.postScriptName, font.fullName, font.description, font.fontBBox, font.italicAngle)
+        let count = min(max(font.numberOfGlyphs, 0), 256)
+        let glyphs = (0..<count).map { CGGlyph($0) }
+        var advances = [Int32](repeating: 0, count: glyphs.count)
+        if !glyphs.isEmpty { _ = font.getGlyphAdvances(glyphs: glyphs, count: glyphs.count, advances: &advances) }
+        for g in glyphs { _ = font.path(for: g)?.boundingBoxOfPath }
+        for scalar in "Aga fi ffl Ω ё ك ग्र 漢 😀\u{301}".unicodeScalars { _ = font.glyph(for: scalar) }
+        guard let context = CGContext(data: nil, width: 64, height: 32, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpaceCreateDeviceRGB(),
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return }
+        let ctFont = CTFontCreateWithGraphicsFont(font, 24, nil, nil)
+        _ = (CTFontGetAscent(ctFont), CTFontGetDescent(ctFont), CTFontGetLeading(ctFont), CTFontGetCapHeight(ctFont))
+        // Shaped and drawn as a text layer (wrapped, so line breaking runs too). Not through
+        // an NSAttributedString: swift-corelibs-foundation's never frees its attributes, which
+        // would read as a leak per input.
+        // In a run loop of its own, as the other targets: outside one, the implicit transaction
+        // the property changes open would never commit and would keep the layer.
+        VirtualRunLoop().run {
+            let text = CATextLayer()
+            text.bounds = CGRect(x: 0, y: 0, width: 64, height: 32)
+            text.position = CGPoint(x: 32, y: 16)
+            text.font = font
+            text.fontSize = 12
+            text.isWrapped = true
+            text.string = "Aga fi ffl Ω ё كتب ग्र 漢 😀e\u{301} \u{200D}"
+            _ = try? Compositor(threadCount: 1).render(text.makeRenderTree(at: 0), width: 64, height: 32)
+        }
+        context.setFont(font)
+        context.setFontSize(200)
+        let shown = Array(glyphs.prefix(16))
+        context.showGlyphs(shown, at: shown.indices.map { CGPoint(x: CGFloat($0) * 40 - 100, y: -40) })
+    }
+
     /// A random tree from the bytes (as a stream of choices), with extreme values.
     public static func compositor(_ bytes: [UInt8]) {
         var k = 0

@@ -1,10 +1,13 @@
+import Flipbook
 import FlipbookFuzzTargets
 import Foundation
 import Testing
 
-/// Replays every input the fuzz driver kept (`Tests/Fixtures/fuzz/crash-*`, `hang-*`, `rss-*`)
-/// through the driver's own targets (`FuzzTargets`, shared with `Fuzz/Sources/flipbook-fuzz`).
-/// With no kept input, the seed corpus itself is replayed, so the test always runs the targets.
+/// Replays every input the fuzzers kept through their own targets (`FuzzTargets`, shared with
+/// `Fuzz/Sources/flipbook-libfuzzer` and `flipbook-fuzz`): libFuzzer's findings are named
+/// `TARGET-{crash,leak,timeout,oom,slow-unit}-SHA1` (Fuzz/run.sh's artifact prefix), the plain
+/// driver's `{crash,hang,rss}-TARGET-…`. With no kept input, the seed corpus itself is
+/// replayed, so the test always runs the targets.
 @Suite struct FuzzReplayTests {
     static var repo: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -12,17 +15,21 @@ import Testing
 
     @Test func keptInputsAndSeedsRunCleanly() throws {
         let dir = Self.repo + "/Tests/Fixtures/fuzz"
-        let kept = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
-            .filter { $0.hasPrefix("crash-") || $0.hasPrefix("hang-") || $0.hasPrefix("rss-") }.sorted()
+        let kept = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).compactMap { name in
+            Self.target(ofKept: name).map { (name, $0) }
+        }.sorted { $0.0 < $1.0 }
         let scenes = Self.repo + "/samples/scenes"
         var ran = 0
-        for name in kept {
+        for (name, target) in kept {
             let bytes = [UInt8](FileManager.default.contents(atPath: dir + "/" + name) ?? Data())
-            if name.contains("-png-") { FuzzTargets.png(bytes) }
-            else if name.contains("-jpeg-") { FuzzTargets.jpeg(bytes) }
-            else if name.contains("-scene-") { FuzzTargets.scene(bytes, baseDirectory: scenes) }
-            else if name.contains("-lottie-") { FuzzTargets.lottie(bytes) }
-            else { FuzzTargets.compositor(bytes) }
+            switch target {
+            case "png": FuzzTargets.png(bytes)
+            case "jpeg": FuzzTargets.jpeg(bytes)
+            case "scene": FuzzTargets.scene(bytes, baseDirectory: scenes)
+            case "lottie": FuzzTargets.lottie(bytes)
+            case "font": FuzzTargets.font(bytes)
+            default: FuzzTargets.compositor(bytes)
+            }
             ran += 1
         }
         if kept.isEmpty {
@@ -49,5 +56,39 @@ import Testing
             }
         }
         #expect(ran > 0)
+    }
+
+    static let targets: Set<String> = ["scene", "png", "jpeg", "lottie", "font", "compositor"]
+
+    /// The target of a kept input's file name, nil for files that are not kept inputs.
+    static func target(ofKept name: String) -> String? {
+        let parts = name.split(separator: "-", maxSplits: 2).map(String.init)
+        guard parts.count >= 2 else { return nil }
+        if ["crash", "hang", "rss"].contains(parts[0]), targets.contains(parts[1]) { return parts[1] }     // plain driver
+        if targets.contains(parts[0]), ["crash", "leak", "timeout", "oom", "slow"].contains(parts[1]) { return parts[0] }   // libFuzzer
+        return nil
+    }
+
+    @Test func keptInputNamesNameTheirTarget() {
+        #expect(Self.target(ofKept: "crash-scene-emitter-a") == "scene")
+        #expect(Self.target(ofKept: "rss-scene-dash-a") == "scene")
+        #expect(Self.target(ofKept: "font-crash-0123abcd") == "font")
+        #expect(Self.target(ofKept: "lottie-slow-unit-0123") == "lottie")
+        #expect(Self.target(ofKept: "compositor-oom-99") == "compositor")
+        #expect(Self.target(ofKept: "current-scene") == nil)
+        #expect(Self.target(ofKept: "README.md") == nil)
+    }
+
+    /// The font seeds (Fuzz/seeds/font: TrueType with layout tables, a collection, CFF, WOFF)
+    /// load as fonts and run through the font target.
+    @Test func fontSeedsLoadAndRun() throws {
+        let dir = Self.repo + "/Fuzz/seeds/font"
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { !$0.hasSuffix(".py") }.sorted()
+        #expect(files.count >= 5)
+        for f in files {
+            let bytes = [UInt8](FileManager.default.contents(atPath: dir + "/" + f) ?? Data())
+            #expect(CGFont(CGDataProvider(data: Data(bytes))) != nil, "\(f) does not load as a font")
+            FuzzTargets.font(bytes)
+        }
     }
 }

@@ -4,12 +4,13 @@ import FlipbookFuzzTargets
 import FlipbookPNG
 import FlipbookRender
 import FlipbookScene
+import FuzzMutation
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// flipbook-fuzz scene|png|jpeg|compositor|lottie [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR] [--replay FILE]
+// flipbook-fuzz scene|png|jpeg|compositor|lottie|font [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR] [--replay FILE]
 //
 // A plain in-process fuzz driver (no coverage feedback): inputs from the corpus folders are
 // mutated (bit flips, interesting bytes and numbers, insertions, deletions, splices) and run
@@ -43,8 +44,8 @@ let runLimit = option("--runs").flatMap(Int.init)
 var rng = Mixer(s: option("--seed").flatMap(UInt64.init) ?? UInt64(time(nil)))
 let out = option("--out") ?? "Tests/Fixtures/fuzz"
 let replayPath = option("--replay")
-guard let target = args.first, ["scene", "png", "jpeg", "compositor", "lottie"].contains(target) else {
-    FileHandle.standardError.write(Data("usage: flipbook-fuzz scene|png|jpeg|compositor|lottie [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR]\n".utf8))
+guard let target = args.first, ["scene", "png", "jpeg", "compositor", "lottie", "font"].contains(target) else {
+    FileHandle.standardError.write(Data("usage: flipbook-fuzz scene|png|jpeg|compositor|lottie|font [--seconds N | --runs N] [--seed S] [--corpus DIR]... [--out DIR]\n".utf8))
     exit(2)
 }
 try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -54,7 +55,7 @@ try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectorie
 var corpus: [[UInt8]] = []
 for dir in corpora {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-    let suffixes = ["png": [".png"], "jpeg": [".jpg"], "lottie": [".json", ".lottie"]][target] ?? [".json"]
+    let suffixes = ["png": [".png"], "jpeg": [".jpg"], "lottie": [".json", ".lottie"], "font": [".ttf", ".otf", ".ttc", ".woff"]][target] ?? [".json"]
     for f in files.sorted() where suffixes.contains(where: f.hasSuffix) || target == "compositor" {
         if let d = FileManager.default.contents(atPath: dir + "/" + f), d.count < 1 << 20 { corpus.append([UInt8](d)) }
     }
@@ -173,6 +174,7 @@ if let replay = replayPath {
     case "scene": FuzzTargets.scene(input, baseDirectory: baseDirectory)
     case "png": FuzzTargets.png(input)
     case "jpeg": FuzzTargets.jpeg(input)
+    case "font": FuzzTargets.font(input)
     case "lottie":
         let loaded = FuzzTargets.lottie(input, step: { startClock() })
         print("lottie: the input \(loaded ? "loaded and rendered" : "was refused by the loader")")
@@ -196,6 +198,7 @@ while true {
     case "scene": FuzzTargets.scene(input, baseDirectory: baseDirectory)
     case "png": FuzzTargets.png(input)
     case "jpeg": FuzzTargets.jpeg(input)
+    case "font": FuzzTargets.font(input)
     case "lottie":
         // A JSON input that loaded joins the pool (up to 64, replacing at random).
         if FuzzTargets.lottie(input, step: { startClock() }) {

@@ -1,16 +1,16 @@
 import FlipbookScene
 import Foundation
 
-/// Structure-aware mutation of JSON documents (the `lottie` target): byte mutations of a
+/// Structure-aware mutation of JSON documents (the `lottie` and `scene` targets; both drivers): byte mutations of a
 /// Lottie file are nearly always syntax errors the parser refuses on its first pass, so most
 /// inputs are instead parsed, changed as a tree and written back — values replaced by extreme
 /// numbers or by other values of the corpus (another layer, shape, keyframe list, id …), array
 /// elements repeated or dropped, members removed — and, now and then, wrapped in a dotLottie
 /// archive. The result is still valid JSON (or a valid zip), so it reaches the mapping and the
 /// renderer.
-enum JSONMutator {
+public enum JSONMutator {
     /// A JSON tree whose numbers keep their text (so `1e999` can be written).
-    indirect enum Node {
+    public indirect enum Node {
         case null
         case bool(Bool)
         case number(String)
@@ -18,7 +18,7 @@ enum JSONMutator {
         case array([Node])
         case object([(String, Node)])
 
-        init(_ j: SceneJSON) {
+        public init(_ j: SceneJSON) {
             switch j.value {
             case .null: self = .null
             case let .bool(b): self = .bool(b)
@@ -55,7 +55,7 @@ enum JSONMutator {
         }
 
         /// Every node in pre-order (this one first).
-        var preorder: [Node] {
+        public var preorder: [Node] {
             var out: [Node] = []
             func walk(_ n: Node) {
                 out.append(n)
@@ -102,14 +102,14 @@ enum JSONMutator {
 
     /// Numbers that find edge cases in Lottie files: ±∞ (`1e999`), 10⁹ copies or points,
     /// 10¹² frames, zero and negative sizes, stretches and dashes, flags and small type codes.
-    static let numbers = ["0", "-0", "1", "2", "3", "4", "5", "6", "-1", "0.5", "-0.5", "1e999", "-1e999", "1e-300",
+    public static let numbers = ["0", "-0", "1", "2", "3", "4", "5", "6", "-1", "0.5", "-0.5", "1e999", "-1e999", "1e-300",
                           "1000000000", "-1000000000", "1e12", "1e19", "-1e19", "1e308", "100000", "16384", "16385",
                           "4294967296", "100", "360", "0.0001", "99.9999"]
 
     /// Parses `bytes`, applies 1–3 tree mutations (values from `donors`, the corpus documents'
     /// nodes in pre-order, may be spliced in) and writes the tree back; nil when `bytes` is not
     /// JSON.
-    static func mutate<R: RandomNumberGenerator>(_ bytes: [UInt8], donors: [[Node]], rng: inout R) -> [UInt8]? {
+    public static func mutate<R: RandomNumberGenerator>(_ bytes: [UInt8], donors: [[Node]], rng: inout R) -> [UInt8]? {
         guard let json = try? SceneJSONParser.parse(bytes) else { return nil }
         var tree = Node(json)
         for _ in 0..<(1 + Int(rng.next() % 3)) {
@@ -176,7 +176,7 @@ enum JSONMutator {
 
     /// A dotLottie archive (stored, uncompressed entries) holding `animation` as
     /// `animations/a.json` with a version-1 manifest.
-    static func dotLottie(_ animation: [UInt8]) -> [UInt8] {
+    public static func dotLottie(_ animation: [UInt8]) -> [UInt8] {
         zip([("manifest.json", Array(#"{"version":"1","animations":[{"id":"a"}],"activeAnimationId":"a"}"#.utf8)),
              ("animations/a.json", animation)])
     }
