@@ -4,7 +4,8 @@
 #   bash Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]      default 60 s; all six targets
 # Each target's corpus lives in .build-libfuzzer/corpus/TARGET (kept between runs, out of git);
 # seeds come from the samples and fixtures (copied into .build-libfuzzer/seeds/TARGET). An
-# input that crashes, leaks, runs over 5 s (-timeout) or makes the process use more than 1 GiB
+# input that crashes, leaks, runs over 5 s (-timeout; confirmed by CPU time alone, see
+# confirm_timeouts) or makes the process use more than 1 GiB
 # (-rss_limit_mb, -malloc_limit_mb) is written to Tests/Fixtures/fuzz/TARGET-{crash,leak,
 # timeout,oom}-SHA1, the target restarted, and the run's exit status is 1; the test suite
 # replays every kept input (FuzzReplayTests). Summary lines (runs, coverage, new corpus
@@ -36,6 +37,26 @@ seeds() {
   return 0
 }
 
+# confirm_timeouts TARGET LOG: libFuzzer's -timeout is wall-clock time, so on a loaded machine
+# (several fuzzers, builds) an input can pass 5 s while using far less CPU. Each new timeout
+# artifact is run again alone; it stays a finding only if it uses more than 5 s of CPU time
+# (user + system), else it moves to $WORK/unconfirmed and the log says so.
+confirm_timeouts() {
+  local t=$1 log=$2 f cpu
+  for f in "$OUT"/"$t"-timeout-*; do
+    [ -f "$f" ] || continue
+    grep -q "confirmed $(basename "$f")" "$log" 2>/dev/null && continue
+    cpu=$( { TIMEFORMAT='%U %S'; time SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
+             "$BIN" "$t" -runs=1 "$f" >/dev/null 2>&1; } 2>&1 | awk '{print $1 + $2}')
+    if awk -v c="$cpu" 'BEGIN {exit !(c <= 5)}'; then
+      mkdir -p "$WORK/unconfirmed"; mv "$f" "$WORK/unconfirmed/"
+      echo "timeout not confirmed $(basename "$f"): ${cpu} s of CPU alone (moved to $WORK/unconfirmed)" >> "$log"
+    else
+      echo "timeout confirmed $(basename "$f"): ${cpu} s of CPU alone" >> "$log"
+    fi
+  done
+}
+
 # run TARGET: fuzzes one target for SECONDS_PER, restarting after a finding.
 run() {
   local t=$1 corpus="$WORK/corpus/$1" log="$WORK/logs/$1.log" status=0
@@ -57,6 +78,7 @@ run() {
         ${dict[@]+"${dict[@]}"} -artifact_prefix="$OUT/$t-" -print_final_stats=1 \
         -seed=$((20261207 + round)) "$corpus" "$WORK/seeds/$t" >> "$log" 2>&1
     local rc=$?
+    confirm_timeouts "$t" "$log"
     local found_after; found_after=$(ls "$OUT" | grep -c "^$t-" || true)
     if [ "$found_after" -gt "$found_before" ]; then
       status=1; echo "$t: finding kept in $OUT: $(ls -t "$OUT" | grep "^$t-" | head -1) (see $log)"

@@ -69,20 +69,32 @@ public enum FuzzTargets {
         return true
     }
 
-    /// A PNG file: header, validation and decode.
+    /// The most pixels an image target decodes in full (4 MP, 16 MiB of RGBA8). Decoding is
+    /// linear in the pixels the header declares — bounded by the output, up to
+    /// `PixelBuffer.maximumPixelCount` — and a 200-byte JPEG may declare 25 MP of corrupt
+    /// data that libjpeg-turbo fills in; at the maximum that is seconds of honest work and
+    /// 1 GiB, which would read as a timeout or out-of-memory finding under the fuzzers' 5 s /
+    /// 1 GiB bounds. Above the budget, header parsing and validation still run on every input
+    /// (as libjpeg-turbo's own fuzzers skip images above 1 MP).
+    public static let decodePixelBudget = 1 << 22
+
+    /// A PNG file: header, validation and decode (decode within ``decodePixelBudget``).
     public static func png(_ bytes: [UInt8]) {
-        _ = try? PNG.info(bytes)
+        let info = try? PNG.info(bytes)
         _ = try? PNG.validate(bytes)
+        guard let info, info.width * info.height <= decodePixelBudget else { return }
         _ = try? PNG.decode(bytes)
     }
 
-    /// A JPEG file: header, ⅛-scale validation and decode, and the sniffing loader. A decode that
-    /// succeeds must agree with the header and with validation.
+    /// A JPEG file: header, ⅛-scale validation and decode, and the sniffing loader (decodes
+    /// within ``decodePixelBudget``). A decode that succeeds must agree with the header and
+    /// with validation.
     public static func jpeg(_ bytes: [UInt8]) {
         let info = try? JPEG.info(bytes)
         let valid = try? JPEG.validate(bytes)
+        guard let info, info.width * info.height <= decodePixelBudget else { return }
         guard let image = try? JPEG.decode(bytes) else { return }
-        precondition(info?.width == image.width && info?.height == image.height, "info and decode disagree on the size")
+        precondition(info.width == image.width && info.height == image.height, "info and decode disagree on the size")
         precondition(valid != nil, "decode accepts what validate refuses")
         precondition(image.isValidPremultiplied, "a decoded JPEG is not opaque")
         precondition((try? ImageDecoder.decode(bytes)) == image, "ImageDecoder decodes a JPEG differently")
