@@ -189,6 +189,14 @@ import ZIPFoundation
                                     message: "not a readable zip archive: the local header of entry 1 (byte \(good.count)) is not inside the archive")) {
             try DotLottieFile(data: patched(start + 42, UInt32(good.count)), filename: "a.lottie")
         }
+        // An end-record comment longer than what follows (ZIPFoundation would fail to open the
+        // archive and leak its memory file; found by LeakSanitizer).
+        var comment = good
+        comment[end + 20] = 0x53; comment[end + 21] = 0x74
+        #expect(throws: LottieError(kind: .unreadable, file: "a.lottie", line: nil, path: "",
+                                    message: "not a readable zip archive: the end record's comment (29779 bytes at byte \(end + 22)) runs past the end of the archive")) {
+            try DotLottieFile(data: comment, filename: "a.lottie")
+        }
         // The first entry's compressed size running past the end.
         #expect(throws: LottieError.self) { try DotLottieFile(data: patched(start + 20, 0x7FFF_0000), filename: "a.lottie") }
         #expect(throws: LottieError.self) { try DotLottieFile(data: good.prefix(end), filename: "a.lottie") }

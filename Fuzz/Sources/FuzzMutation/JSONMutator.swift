@@ -29,7 +29,10 @@ public enum JSONMutator {
             }
         }
 
-        func write(into out: inout [UInt8]) {
+        /// Writes the tree as JSON; stops early once `out` holds more than `limit` bytes (a
+        /// tree of repeated elements may stand for gigabytes of text).
+        func write(into out: inout [UInt8], limit: Int = .max) {
+            guard out.count <= limit else { return }
             switch self {
             case .null: out += Array("null".utf8)
             case let .bool(b): out += Array((b ? "true" : "false").utf8)
@@ -39,7 +42,7 @@ public enum JSONMutator {
                 out.append(UInt8(ascii: "["))
                 for (i, item) in items.enumerated() {
                     if i > 0 { out.append(UInt8(ascii: ",")) }
-                    item.write(into: &out)
+                    item.write(into: &out, limit: limit)
                 }
                 out.append(UInt8(ascii: "]"))
             case let .object(members):
@@ -48,7 +51,7 @@ public enum JSONMutator {
                     if i > 0 { out.append(UInt8(ascii: ",")) }
                     JSONMutator.writeString(m.0, into: &out)
                     out.append(UInt8(ascii: ":"))
-                    m.1.write(into: &out)
+                    m.1.write(into: &out, limit: limit)
                 }
                 out.append(UInt8(ascii: "}"))
             }
@@ -108,11 +111,19 @@ public enum JSONMutator {
 
     /// Parses `bytes`, applies 1–3 tree mutations (values from `donors`, the corpus documents'
     /// nodes in pre-order, may be spliced in) and writes the tree back; nil when `bytes` is not
-    /// JSON.
-    public static func mutate<R: RandomNumberGenerator>(_ bytes: [UInt8], donors: [[Node]], rng: inout R) -> [UInt8]? {
+    /// JSON or the result would pass `maxBytes`.
+    public static func mutate<R: RandomNumberGenerator>(_ bytes: [UInt8], donors: [[Node]], rng: inout R,
+                                                        maxBytes: Int = 1 << 20) -> [UInt8]? {
         guard let json = try? SceneJSONParser.parse(bytes) else { return nil }
         var tree = Node(json)
-        for _ in 0..<(1 + Int(rng.next() % 3)) {
+        for round in 0..<(1 + Int(rng.next() % 3)) {
+            // Repeats compound (1000 copies of 1000 copies …): a tree past `maxBytes` of text is
+            // given up before it is walked again (its pre-order would be as large).
+            if round > 0 {
+                var probe: [UInt8] = []
+                tree.write(into: &probe, limit: maxBytes)
+                guard probe.count <= maxBytes else { return nil }
+            }
             let nodes = tree.preorder, n = nodes.count
             let at = Int(rng.next() % UInt64(n))
             func pick(from donors: [[Node]]) -> Node {
@@ -168,8 +179,8 @@ public enum JSONMutator {
             }
         }
         var out: [UInt8] = []
-        tree.write(into: &out)
-        return out
+        tree.write(into: &out, limit: maxBytes)
+        return out.count <= maxBytes ? out : nil
     }
 
     // MARK: dotLottie

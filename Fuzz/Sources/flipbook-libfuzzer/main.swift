@@ -102,7 +102,7 @@ let structured: flipbook_fuzz_mutator = { data, size, out, maxSize, seed in
     if !Run.donors.isEmpty, let json = try? SceneJSONParser.parse(Run.donors[Int(rng.next() % UInt64(Run.donors.count))]) {
         donor = [JSONMutator.Node(json).preorder]
     }
-    guard var mutated = JSONMutator.mutate(input, donors: donor, rng: &rng) else { return 0 }
+    guard var mutated = JSONMutator.mutate(input, donors: donor, rng: &rng, maxBytes: min(maxSize, 1 << 20)) else { return 0 }
     if Run.target == "lottie", choice == 5 { mutated = JSONMutator.dotLottie(mutated) }
     guard !mutated.isEmpty, mutated.count <= maxSize else { return 0 }
     mutated.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: $0.count) }

@@ -9,8 +9,8 @@ import Foundation
 /// directory offset past the end. So the structure is walked here first, as ZIPFoundation
 /// will walk it, and refused with the first record that does not fit:
 ///
-/// - the end-of-central-directory record: the last `PK\5\6` signature with its 22 bytes
-///   inside the data (ZIPFoundation scans backwards from the end the same way);
+/// - the end-of-central-directory record: the last `PK\5\6` signature with its 22 bytes and
+///   its comment inside the data (ZIPFoundation scans backwards from the end the same way);
 /// - no ZIP64 (a dotLottie is far below 4 GiB; a ZIP64 locator or a 0xFFFF/0xFFFFFFFF field
 ///   is refused rather than followed);
 /// - the central directory (offset + size) before the end record, each of its entries — at
@@ -38,6 +38,11 @@ enum _ZipPreflight {
                 p -= 1
             }
             guard let end = eocd else { return "no zip end-of-central-directory record" }
+            // Its comment must fit too: ZIPFoundation reads it, and a failing read there leaves
+            // its memory file open (and leaked) when the archive refuses to open.
+            guard end + 22 + u16(end + 20) <= n else {
+                return "the end record's comment (\(u16(end + 20)) bytes at byte \(end + 22)) runs past the end of the archive"
+            }
             if end >= 20, u32(end - 20) == 0x0706_4B50 { return "a ZIP64 archive (not used by dotLottie files)" }
             let count = u16(end + 10), size = u32(end + 12), start = u32(end + 16)
             if count == 0xFFFF || size == 0xFFFF_FFFF || start == 0xFFFF_FFFF {

@@ -8,7 +8,8 @@ extension SceneBuilder {
     ///
     ///     CATransaction.begin()
     ///     setAnimationDuration / setAnimationTimingFunction / setDisableActions   (those given)
-    ///     setCompletionBlock { run(completion) }     — set first, so it covers every step
+    ///     setCompletionBlock { run(completion) }     — set first, so it covers every step (the
+    ///                                                  builder held weakly: no cycle)
     ///     steps, in order (each property change runs the action search)
     ///     CATransaction.commit()
     func run(_ t: TransactionDescription) {
@@ -18,7 +19,11 @@ extension SceneBuilder {
         if let b = t.disableActions { CATransaction.setDisableActions(b) }
         if let c = t.completion {
             let inner = c.value
-            CATransaction.setCompletionBlock { [self] in self.run(inner) }
+            // Weak: the block lives in the transaction's completion group, which the layers'
+            // animations keep; a strong builder here made a cycle (builder → layers →
+            // animations → group → block → builder) that kept the whole scene alive whenever
+            // a recording ended before the group completed (LeakSanitizer, scene fuzz target).
+            CATransaction.setCompletionBlock { [weak self] in self?.run(inner) }
         }
         for step in t.steps { run(step) }
         CATransaction.commit()
