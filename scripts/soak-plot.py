@@ -6,8 +6,10 @@ the frame index, in two stacked panels sharing the x axis. Standard library only
 
 Panel 1: this process's RSS, ffmpeg's RSS, and the memory bound of the verdict (flat:
 max(1.25 × RSS after warm-up, RSS after warm-up + 64 MiB), from frame WARMUP on).
-Panel 2: CPU ms per frame of the process (the verdict's measure) and wall ms per frame (the
-machine is shared: wall time includes the neighbours and the ffmpeg pipe), per 100-frame sample.
+Panel 2: CPU ms per frame of the process (the verdict's measure), with the drift bound (1.5 × the
+median of the first 10 samples after the warm-up).
+Panel 3: wall ms per frame (the machine is shared: wall time includes the neighbours and the
+ffmpeg pipe) and the 1-minute load average (right-hand scale of its own: the label says it).
 """
 import csv
 import sys
@@ -20,7 +22,7 @@ def nice_max(v):
     if v <= 0:
         return 1
     mag = 10 ** (len(str(int(v))) - 1)
-    for m in (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
+    for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
         if m * mag >= v:
             return m * mag
     return 10 * mag
@@ -40,12 +42,16 @@ def main(src, dst):
     ff = [r["ffmpeg_rss_mib"] for r in rows]
     cpu = [r["cpu_ms_per_frame"] for r in rows]
     wall = [r["wall_ms_per_frame"] for r in rows]
+    load = [r["load1"] for r in rows]
     base = next((r["rss_mib"] for r in rows if r["frame"] >= WARMUP), rss[0])
     bound = max(base * 1.25, base + 64)
+    after = [r["cpu_ms_per_frame"] for r in rows if r["frame"] >= WARMUP]
+    early = sorted(after[:min(10, len(after) // 2)])
+    drift = 1.5 * (early[len(early) // 2] if len(early) % 2 else (early[len(early) // 2 - 1] + early[len(early) // 2]) / 2) if early else None
 
-    W, H = 960, 640
+    W, H = 960, 860
     left, right = 80, 30
-    panels = [(40, 270), (350, 580)]  # (top, bottom) of each plot area
+    panels = [(40, 270), (320, 550), (600, 800)]  # (top, bottom) of each plot area
     x0, x1 = left, W - right
     fmax = max(frames)
     xtop = nice_max(fmax)
@@ -89,8 +95,20 @@ def main(src, dst):
 
     panel(*panels[0], [("Flipbook RSS", rss, "#1f5fbf"), ("ffmpeg RSS", ff, "#999")],
           nice_max(max(max(rss), max(ff), bound) * 1.05), "RSS (MiB)", bound_line)
-    panel(*panels[1], [("CPU ms/frame", cpu, "#d2691e"), ("wall ms/frame", wall, "#2e8b57")],
-          nice_max(max(max(cpu), max(wall)) * 1.05), "ms per frame (per 100 frames)")
+    def drift_line(Y):
+        if drift is None:
+            return
+        y = Y(drift)
+        out.append(f'<line x1="{X(WARMUP):.1f}" y1="{y:.1f}" x2="{x1}" y2="{y:.1f}" stroke="#c00" stroke-dasharray="6,4"/>')
+        out.append(f'<text x="{x1 - 4}" y="{y - 5:.1f}" text-anchor="end" fill="#c00">drift bound {drift:.1f} ms</text>')
+
+    panel(*panels[1], [("CPU ms/frame (Flipbook process)", cpu, "#d2691e")],
+          nice_max(max(max(cpu), drift or 0) * 1.1), "CPU ms per frame", drift_line)
+    lmax = nice_max(max(load) * 1.05)
+    wmax = nice_max(max(wall) * 1.05)
+    # The load average drawn on the wall-time scale: load × wmax / lmax.
+    panel(*panels[2], [("wall ms/frame", wall, "#2e8b57"), (f"load average (1 min; top = {lmax:g})", [v * wmax / lmax for v in load], "#aaa")],
+          wmax, "wall ms per frame")
     out.append(f'<text x="{(x0 + x1) / 2}" y="{H - 20}" text-anchor="middle">frame index</text>')
     out.append("</svg>")
     with open(dst, "w") as f:

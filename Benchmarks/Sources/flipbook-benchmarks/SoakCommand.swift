@@ -56,9 +56,12 @@ struct SoakCommand: ParsableCommand {
     @Option(help: "The CSV file (default OUT/soak.csv).")
     var csv: String?
 
+    @Option(help: "Start at this frame (the recorder seeks: events before it run, no frame before it is drawn). Comparing a run from 0 with one from a late frame in the same sitting separates drift from the machine's load.")
+    var firstFrame: Int = 0
+
     func run() throws {
-        guard seconds > 0, ring > 0, sampleEvery > 0, warmupFrames >= 0, threads > 0 else {
-            throw BenchFailure("--seconds, --ring, --sample-every and --threads must be positive")
+        guard seconds > 0, ring > 0, sampleEvery > 0, warmupFrames >= 0, threads > 0, firstFrame >= 0 else {
+            throw BenchFailure("--seconds, --ring, --sample-every and --threads must be positive, --first-frame not negative")
         }
         try FileManager.default.createDirectory(atPath: out + "/frames", withIntermediateDirectories: true)
         let csvPath = csv ?? out + "/soak.csv"
@@ -70,10 +73,10 @@ struct SoakCommand: ParsableCommand {
         // over 1 ms at 1080p); events up to the range's end, scheduled up front.
         let frameCount = max(1000, Int(seconds * 1000))
         let settings = RecordingSettings(width: SoakScene.width, height: SoakScene.height, fps: fps,
-                                         frames: 0...(frameCount - 1),
+                                         frames: firstFrame...(firstFrame + frameCount - 1),
                                          background: CGColor(red: 0, green: 0, blue: 0, alpha: 1))
         let recorder = Recorder(root: handles.root, settings: settings)
-        let horizon = Double(frameCount) / fps
+        let horizon = Double(firstFrame + frameCount) / fps
         var k = 1
         while Double(k) * SoakScene.eventInterval < horizon {
             let n = k
@@ -98,7 +101,7 @@ struct SoakCommand: ParsableCommand {
         }
         if let e = sink.finishError { throw BenchFailure("soak: finishing the outputs failed: \(e)") }
         let samples = sink.samples
-        let verdict = SoakVerdict(samples: samples, warmupFrames: warmupFrames)
+        let verdict = SoakVerdict(samples: samples, warmupFrames: firstFrame + warmupFrames)
         soakSay("soak: \(result.framesWritten) frames in \(BenchReport.fixed(result.elapsed, 1)) s"
               + " (\(BenchReport.fixed(Double(result.framesWritten) / result.elapsed, 2)) fps); PNG \(png.bytesWritten / 1_048_576) MiB written in all,"
               + " MP4 \((try? FileManager.default.attributesOfItem(atPath: mp4Path)[.size] as? Int).flatMap { $0 }.map { "\($0 / 1_048_576) MiB" } ?? "missing")")
