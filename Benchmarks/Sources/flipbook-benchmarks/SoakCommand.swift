@@ -44,7 +44,7 @@ struct SoakCommand: ParsableCommand {
     @Option(help: "Frames between two samples.")
     var sampleEvery: Int = 100
 
-    @Option(help: "Frames of warm-up: memory and time after them are the baseline.")
+    @Option(help: "Frames of warm-up: memory and time after them are the baseline (at most a quarter of the frames written, so a short run on a slow machine is judged too).")
     var warmupFrames: Int = 500
 
     @Option(help: "Frames per second of the recording (the virtual clock).")
@@ -55,6 +55,9 @@ struct SoakCommand: ParsableCommand {
 
     @Option(help: "The CSV file (default OUT/soak.csv).")
     var csv: String?
+
+    @Option(help: "Keep this many KiB more per frame, on purpose (checks that the memory rule fails a leaking run).")
+    var injectLeakKib: Int = 0
 
     @Option(help: "Start at this frame (the recorder seeks: events before it run, no frame before it is drawn). Comparing a run from 0 with one from a late frame in the same sitting separates drift from the machine's load.")
     var firstFrame: Int = 0
@@ -86,7 +89,8 @@ struct SoakCommand: ParsableCommand {
 
         let png = PNGSequenceSink(directory: out + "/frames", options: .fast)
         let mp4 = FFmpegSink(path: mp4Path, encoding: FFmpegEncoding(container: .mp4, codec: .h264, quality: crf))
-        let sink = try SoakSink(png: png, mp4: mp4, ring: ring, sampleEvery: sampleEvery, csvPath: csvPath)
+        let sink = try SoakSink(png: png, mp4: mp4, ring: ring, sampleEvery: sampleEvery, csvPath: csvPath,
+                                leakBytesPerFrame: max(0, injectLeakKib) * 1024)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         soakSay("soak: \(Int(SoakScene.width))×\(Int(SoakScene.height)) at \(fps) fps, \(threads) compositor thread(s), \(Int(seconds)) s;"
               + " PNG ring of \(ring) in \(out)/frames, MP4 \(mp4Path), samples every \(sampleEvery) frames to \(csvPath)")
@@ -101,7 +105,11 @@ struct SoakCommand: ParsableCommand {
         }
         if let e = sink.finishError { throw BenchFailure("soak: finishing the outputs failed: \(e)") }
         let samples = sink.samples
-        let verdict = SoakVerdict(samples: samples, warmupFrames: firstFrame + warmupFrames)
+        // The warm-up, at most a quarter of the run (whole samples, at least one).
+        let written = (samples.last?.frame ?? firstFrame) - firstFrame
+        let warmup = min(warmupFrames, max(sampleEvery, written / 4 / sampleEvery * sampleEvery))
+        if warmup < warmupFrames { soakSay("soak: a short run: the warm-up is \(warmup) frames instead of \(warmupFrames)") }
+        let verdict = SoakVerdict(samples: samples, warmupFrames: firstFrame + warmup)
         soakSay("soak: \(result.framesWritten) frames in \(BenchReport.fixed(result.elapsed, 1)) s"
               + " (\(BenchReport.fixed(Double(result.framesWritten) / result.elapsed, 2)) fps); PNG \(png.bytesWritten / 1_048_576) MiB written in all,"
               + " MP4 \((try? FileManager.default.attributesOfItem(atPath: mp4Path)[.size] as? Int).flatMap { $0 }.map { "\($0 / 1_048_576) MiB" } ?? "missing")")
@@ -136,9 +144,11 @@ final class SoakSink: FrameSink, @unchecked Sendable {
     let mp4: FFmpegSink
     let ring: Int
     let sampleEvery: Int
+    let leakBytesPerFrame: Int
     private let csv: FileHandle
     private struct State {
         var samples: [SoakSample] = []
+        var leaked: [[UInt8]] = []
         var start = 0.0, lastWall = 0.0, lastCPU = 0.0
         var timeUp = false
         var finishError: FrameSinkError?
@@ -146,8 +156,9 @@ final class SoakSink: FrameSink, @unchecked Sendable {
     private let state = Mutex(State())
     var acceptsConcurrentWrites: Bool { false }
 
-    init(png: PNGSequenceSink, mp4: FFmpegSink, ring: Int, sampleEvery: Int, csvPath: String) throws {
+    init(png: PNGSequenceSink, mp4: FFmpegSink, ring: Int, sampleEvery: Int, csvPath: String, leakBytesPerFrame: Int = 0) throws {
         self.png = png; self.mp4 = mp4; self.ring = ring; self.sampleEvery = sampleEvery
+        self.leakBytesPerFrame = leakBytesPerFrame
         guard FileManager.default.createFile(atPath: csvPath, contents: Data((SoakSample.header + "\n").utf8)),
               let h = FileHandle(forWritingAtPath: csvPath) else { throw BenchFailure("cannot create \(csvPath)") }
         h.seekToEndOfFile()
@@ -169,6 +180,10 @@ final class SoakSink: FrameSink, @unchecked Sendable {
     func write(frame index: Int, _ image: PixelBuffer, time: Double) throws(FrameSinkError) {
         try png.write(frame: index % ring, image, time: time)
         try mp4.write(frame: index, image, time: time)
+        if leakBytesPerFrame > 0 {   // --inject-leak-kib: resident (written), kept for good
+            let block = [UInt8](repeating: UInt8(truncatingIfNeeded: index | 1), count: leakBytesPerFrame)
+            state.withLock { $0.leaked.append(block) }
+        }
         guard (index + 1) % sampleEvery == 0 else { return }
         let now = SoakProbe.wall(), cpu = SoakProbe.cpu()
         let s: SoakSample = state.withLock { st in
