@@ -91,5 +91,19 @@ bench: setup
 bench-png: setup
 	$(BENCH) png
 
+## soak: record the soak scene (every layer class, text, shadows, transitions, an emitter; 1080p) for SOAK_SECONDS (default 120) to a ring of PNG files and an MP4, sampling RSS and time per frame every 100 frames; fails on memory growth or time drift (docs/soak.md). CSV and SVG plot in SOAK_OUT
+SOAK_SECONDS ?= 120
+SOAK_THREADS ?= 1
+SOAK_OUT     ?= soak-out
+.PHONY: soak
+soak: setup
+	@# Release build of the benchmark package, then one recording: PNG ring (300 files) + MP4 in
+	@# one pass. The plot is drawn whether or not the run passed; the exit status is the run's.
+	$(SWIFT) build -c release --package-path Benchmarks --product flipbook-benchmarks
+	@B=$$($(SWIFT) build -c release --package-path Benchmarks --show-bin-path)/flipbook-benchmarks; \
+	$$B soak --seconds $(SOAK_SECONDS) --threads $(SOAK_THREADS) --out $(SOAK_OUT); status=$$?; \
+	python3 scripts/soak-plot.py $(SOAK_OUT)/soak.csv $(SOAK_OUT)/soak.svg && echo "soak: plot in $(SOAK_OUT)/soak.svg"; \
+	exit $$status
+
 clean:
-	rm -rf .build Benchmarks/.build demo-out
+	rm -rf .build Benchmarks/.build demo-out soak-out

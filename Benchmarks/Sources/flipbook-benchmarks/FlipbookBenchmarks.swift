@@ -12,7 +12,7 @@ struct FlipbookBenchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipbook-benchmarks",
         abstract: "Flipbook's benchmark suite: the peers' workloads, end to end, scaling sweeps, PNG encoder knobs.",
-        subcommands: [SuiteCommand.self, PNGCommand.self, LottieCommand.self],
+        subcommands: [SuiteCommand.self, PNGCommand.self, LottieCommand.self, SoakCommand.self],
         defaultSubcommand: SuiteCommand.self
     )
 }

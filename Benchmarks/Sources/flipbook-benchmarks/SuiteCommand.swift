@@ -26,10 +26,10 @@ struct SuiteCommand: ParsableCommand {
     )
 
     static let core = ["w1", "w2", "w4", "w3", "w3b", "e2e", "w6a", "w6b", "w7", "e2e-w6a", "e2e-w6b", "w8"]
-    static let extra = ["raster", "raster-quads", "w6b-fresh", "w7-layers", "w7-draw", "gradients", "emitter", "text"]
+    static let extra = ["raster", "raster-quads", "w6b-fresh", "w7-layers", "w7-draw", "gradients", "emitter", "text", "fuzz-cb"]
     static let sweeps = ["sweep-layers", "sweep-resolution", "sweep-threads", "sweep-depth"]
 
-    @Option(name: .customLong("workload"), help: "Workload to run (repeatable): w1 w2 w3 w3b w4 e2e w6a w6b w7 e2e-w6a e2e-w6b raster w7-layers w7-draw gradients emitter text sweep-layers sweep-resolution sweep-threads sweep-depth sweeps all.")
+    @Option(name: .customLong("workload"), help: "Workload to run (repeatable): w1 w2 w3 w3b w4 e2e w6a w6b w7 e2e-w6a e2e-w6b raster w7-layers w7-draw gradients emitter text fuzz-cb sweep-layers sweep-resolution sweep-threads sweep-depth sweeps all.")
     var workloads: [String] = []
 
     @Option(help: "Compositor worker threads for w1/w2/w4 and the sweeps (e2e always uses all cores).")
@@ -112,6 +112,7 @@ struct SuiteCommand: ParsableCommand {
                 case "w7-draw": rows = try bench.w7Draw()
                 case "gradients": rows = try bench.gradients()
                 case "text": rows = try bench.text()
+                case "fuzz-cb": rows = try bench.fuzzCB()
                 case "emitter": rows = try bench.emitter()
                 case "w8": rows = try bench.w8()
                 case "e2e-w6a": rows = try bench.endToEndStatic("w6a")

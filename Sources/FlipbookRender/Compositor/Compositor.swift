@@ -113,6 +113,9 @@ public final class Compositor {
     package private(set) var plansReused = 0
     /// Sublayers of the last planned frame whose op run came from the frame before.
     package private(set) var sublayerRunsReused = 0
+    /// The shadow offscreens the last planned frame made, nested ones included (tests: the
+    /// work bound of docs/limits.md).
+    package private(set) var lastOffscreenWork = _OffscreenWork()
 
     /// Renders `root` into a new `width × height` buffer filled with `background` first.
     ///
@@ -143,6 +146,7 @@ public final class Compositor {
         p.plan(root: root)
         if reusesPlans { planRuns.end(adding: p.newRuns, used: p.runHits) } else { planRuns.clear() }
         sublayerRunsReused = p.runHits
+        lastOffscreenWork = p.offscreenWork
         mips.endFrame()
         return p.ops
     }

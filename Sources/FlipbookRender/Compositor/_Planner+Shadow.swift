@@ -42,8 +42,9 @@ extension _Planner {
               l.shadowPath != nil || shadowNesting < Self.maximumShadowNesting else { return }
         let ox = Double(l.shadowOffset.width), oy = Double(l.shadowOffset.height)
         // A blur wider than the frame is drawn as one the size of the frame: the work is bounded
-        // by the output, not by the input (shadowRadius 1e5 or 1e19).
-        let sigma = min(Double(l.shadowRadius) * scale, Double(max(width, height)))
+        // by the output, not by the input (shadowRadius 1e5 or 1e19). The real frame's side,
+        // also in an offscreen's planner (whose device is larger).
+        let sigma = min(Double(l.shadowRadius) * scale, Double(outputSide))
         guard ox.isFinite, oy.isFinite, sigma.isFinite, sigma >= 0 else { return }
         let a = Self.alpha(opacity * Double(min(l.shadowOpacity, 1)))
         guard a > 0 else { return }
@@ -52,13 +53,15 @@ extension _Planner {
             guard let s = shape(l.bounds, h, radii: radii(l), continuous: Self.continuous(l)) else { return }
             drawClips.append(s)
         }
-        // Where the shadow may be drawn, and where its source matters (grown by the blur).
-        var out = frame
+        // Where the shadow may be drawn, and where its source matters (grown by the blur). In
+        // an offscreen, only the part the offscreen reads.
+        var out = shadowRegion.map { frame.intersection($0) } ?? frame
         for c in drawClips { out = out.intersection(c.bounds) }
         guard !out.isEmpty else { return }
         // The blur's reach; source content beyond the drawn region counts up to it, but at most
-        // `maximumShadowReach` pixels (a huge radius must not make a huge offscreen buffer).
-        let pad = min(GaussianBlur.padding(sigma: sigma) + 1, Self.maximumShadowReach)
+        // `maximumShadowReach` pixels and at most the frame's longer side (a huge radius must
+        // not make a huge offscreen buffer, nor a large one for a small frame).
+        let pad = min(GaussianBlur.padding(sigma: sigma) + 1, Self.maximumShadowReach, outputSide)
         let need = out.outset(pad)
         // The layer moved by the offset in its own space: p ↦ p·T(offset)·m.
         let ms = CATransform3DMakeTranslation(CGFloat(ox), CGFloat(oy), 0) * m
@@ -70,6 +73,7 @@ extension _Planner {
             source = compositedAlpha(l, ms, within: need, pad: pad)
         }
         guard var (alpha, rect) = source else { return }
+        offscreenWork.add(pixels: alpha.count)
         GaussianBlur.blurAlpha(&alpha, width: rect.x1 - rect.x0, height: rect.y1 - rect.y0, sigma: sigma)
         let b = rect.intersection(out)
         guard !b.isEmpty else { return }
@@ -108,6 +112,11 @@ extension _Planner {
         var sub = _Planner(width: width + 2 * shift, height: height + 2 * shift, scale: scale, mips: mips)
         sub.depth = depth
         sub.shadowNesting = shadowNesting + 1
+        sub.outputSide = outputSide
+        // Shadows nested in this offscreen matter only where it is read.
+        sub.shadowRegion = _IRect(x0: need.x0 + shift, y0: need.y0 + shift, x1: need.x1 + shift, y1: need.y1 + shift)
+        // The offscreens nested in this one were made, whatever becomes of it.
+        defer { offscreenWork.add(sub.offscreenWork) }
         let mv = ms * CATransform3DMakeTranslation(CGFloat(shift), CGFloat(shift), 0)
         let hv = _Homography(planeOf: mv)
         sub.background(l, hv, clips: [], opacity: 1)
@@ -237,4 +246,15 @@ struct _PolygonCollector: FlattenSink {
     mutating func moveTo(_ p: RasterPoint) { current = [p] }
     mutating func lineTo(_ p: RasterPoint, smooth: Bool) { current.append(p) }
     mutating func endSubpath(closed: Bool) { polygons.append(current); current = [] }
+}
+
+/// Shadow offscreens made while planning a frame: how many, and their pixels in all (a
+/// composited-alpha shadow renders its picture into an RGBA buffer of that many pixels, a
+/// `shadowPath` one fills an alpha plane; both are then blurred). Statistics for tests.
+package struct _OffscreenWork: Sendable, Equatable {
+    package var count = 0
+    package var pixels = 0
+    package init() {}
+    mutating func add(pixels n: Int) { count += 1; pixels += n }
+    mutating func add(_ w: _OffscreenWork) { count += w.count; pixels += w.pixels }
 }

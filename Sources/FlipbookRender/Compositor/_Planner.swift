@@ -32,6 +32,13 @@ struct _Planner {
     var contentsTint: UInt32? = nil
     /// How many shadow offscreens this planner is nested in (`_Planner+Shadow.swift`).
     var shadowNesting = 0
+    /// The longer side of the frame being rendered (in a shadow offscreen's planner: of the
+    /// real frame, not of the offscreen's larger device). Shadow reach and blur are capped by it
+    /// so the work of a frame is bounded by the output (`_Planner+Shadow.swift`).
+    var outputSide: Int
+    /// In a shadow offscreen's planner: the part of its device the offscreen reads (its `need`);
+    /// shadows nested in it are drawn only there. Nil: the whole frame.
+    var shadowRegion: _IRect? = nil
     /// Threads the planner may use for a layer's many sublayers (`planSublayers`).
     var parallelism = 1
     /// Emitter particles from their flat records (`_Planner+Particles.swift`); false: through
@@ -46,6 +53,9 @@ struct _Planner {
     var newRuns: [_PlanRuns.Run] = []
     /// Sublayers whose run was reused (statistics, tests).
     var runHits = 0
+    /// The shadow offscreens this planner made (and those nested in them): statistics, and the
+    /// quantity the work bound of `_Planner+Shadow.swift` limits (tests).
+    var offscreenWork = _OffscreenWork()
 
     /// The deepest layer nesting drawn: sublayers deeper than this (counted from the root, masks
     /// and transition pictures included) are skipped, so an absurdly deep tree cannot overflow
@@ -56,6 +66,7 @@ struct _Planner {
 
     init(width: Int, height: Int, scale: Double, mips: _MipCache) {
         self.width = width; self.height = height; self.scale = scale; self.mips = mips
+        self.outputSide = max(width, height)
     }
 
     /// Plans the tree rooted at `root`.
@@ -427,6 +438,7 @@ struct _Planner {
     mutating func planInChunks(_ n: Int, _ body: @Sendable (inout _Planner, Range<Int>) -> Void) {
         let chunks = min(n, 4 * parallelism)
         let (width, height, scale, mips, depth, shadowNesting) = (width, height, scale, mips, depth, shadowNesting)
+        let (outputSide, shadowRegion) = (outputSide, shadowRegion)
         let flat = plansParticlesFlat, elides = elidesClipGroups
         let runs = runs
         let results = _ChunkOps(count: chunks)
@@ -434,10 +446,12 @@ struct _Planner {
             var p = _Planner(width: width, height: height, scale: scale, mips: mips)
             p.depth = depth; p.shadowNesting = shadowNesting; p.plansParticlesFlat = flat; p.runs = runs
             p.elidesClipGroups = elides
+            p.outputSide = outputSide; p.shadowRegion = shadowRegion
             body(&p, (c * n / chunks)..<((c + 1) * n / chunks))
-            results.set(c, p.ops, p.newRuns, hits: p.runHits)
+            results.set(c, p.ops, p.newRuns, hits: p.runHits, work: p.offscreenWork)
         }
         runHits += results.hits.reduce(0, +)
+        for w in results.work { offscreenWork.add(w) }
         for chunkRuns in results.takeRuns() { newRuns += chunkRuns }
         var lists = results.take()
         _OpMoves.concatenate(&ops, &lists)
@@ -792,14 +806,17 @@ final class _ChunkOps: @unchecked Sendable {
     private var lists: [[_Op]]
     private var runs: [[_PlanRuns.Run]]
     private(set) var hits: [Int]
+    private(set) var work: [_OffscreenWork]
     init(count: Int) {
         lists = Array(repeating: [], count: count); runs = Array(repeating: [], count: count)
         hits = Array(repeating: 0, count: count)
+        work = Array(repeating: _OffscreenWork(), count: count)
     }
-    func set(_ i: Int, _ ops: [_Op], _ newRuns: [_PlanRuns.Run] = [], hits h: Int = 0) {
+    func set(_ i: Int, _ ops: [_Op], _ newRuns: [_PlanRuns.Run] = [], hits h: Int = 0, work w: _OffscreenWork = _OffscreenWork()) {
         lists.withUnsafeMutableBufferPointer { $0[i] = ops }
         runs.withUnsafeMutableBufferPointer { $0[i] = newRuns }
         hits.withUnsafeMutableBufferPointer { $0[i] = h }
+        work.withUnsafeMutableBufferPointer { $0[i] = w }
     }
     /// The chunks' new sublayer runs, handed over.
     func takeRuns() -> [[_PlanRuns.Run]] {
