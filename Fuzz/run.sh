@@ -32,8 +32,9 @@ seeds() {
                "$ROOT"/Tests/Fixtures/lottie/features/*.json "$ROOT"/samples/lottie/*.json "$ROOT"/samples/lottie/*.lottie "$dir/" 2>/dev/null ;;
     font) cp "$ROOT"/Fuzz/seeds/font/*.ttf "$ROOT"/Fuzz/seeds/font/*.otf "$ROOT"/Fuzz/seeds/font/*.ttc "$ROOT"/Fuzz/seeds/font/*.woff "$dir/" ;;
   esac
-  # Inputs kept by earlier runs of this target are seeds too.
-  for f in "$OUT"/"$t"-* "$OUT"/crash-"$t"-* "$OUT"/hang-"$t"-* "$OUT"/rss-"$t"-*; do [ -f "$f" ] && cp "$f" "$dir/"; done
+  # Inputs kept by earlier runs of this target are seeds too (crashes and leaks — fixed, or
+  # the run stops at once — not timeouts, which a loaded machine could time out again).
+  for f in "$OUT"/"$t"-crash-* "$OUT"/"$t"-leak-* "$OUT"/crash-"$t"-* "$OUT"/rss-"$t"-*; do [ -f "$f" ] && cp "$f" "$dir/"; done
   return 0
 }
 
@@ -57,46 +58,47 @@ confirm_timeouts() {
   done
 }
 
-# run TARGET: fuzzes one target for SECONDS_PER, restarting after a finding.
+# run TARGET: fuzzes one target for SECONDS_PER, restarting after a finding. Each round (one
+# libFuzzer process) logs to its own file; the target's log is their concatenation.
 run() {
   local t=$1 corpus="$WORK/corpus/$1" log="$WORK/logs/$1.log" status=0
-  mkdir -p "$corpus"; seeds "$t"
+  mkdir -p "$corpus" "$WORK/logs/$1"; seeds "$t"
   local before; before=$(ls "$corpus" | wc -l)
   local dict=(); [ -f "$ROOT/Fuzz/dictionaries/$t.dict" ] && dict=(-dict="$ROOT/Fuzz/dictionaries/$t.dict")
-  local end=$(( $(date +%s) + SECONDS_PER )) round=0
-  : > "$log"
+  local end=$(( $(date +%s) + SECONDS_PER )) round=0 runs=0 cov="" ft=""
+  rm -f "$WORK/logs/$1"/round-*.log; : > "$log"
   while [ "$(date +%s)" -lt "$end" ]; do
     local left=$(( end - $(date +%s) ))
     [ "$left" -ge 1 ] || break      # (-max_total_time=0 would mean no limit)
     round=$((round + 1))
-    local found_before; found_before=$(ls "$OUT" | grep -c "^$t-" || true)
+    local rlog="$WORK/logs/$1/round-$round.log"
     # SWIFT_BACKTRACE: the Swift runtime's crash handler would fight ASan's over a finding.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:symbolize=1 \
     LSAN_OPTIONS=suppressions="$ROOT/Fuzz/lsan.supp":print_suppressions=0 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
       "$BIN" "$t" -max_total_time="$left" -timeout=5 -rss_limit_mb=1024 -malloc_limit_mb=1024 \
         ${dict[@]+"${dict[@]}"} -artifact_prefix="$OUT/$t-" -print_final_stats=1 \
-        -seed=$((20261207 + round)) "$corpus" "$WORK/seeds/$t" >> "$log" 2>&1
+        -seed=$((20261207 + round)) "$corpus" "$WORK/seeds/$t" > "$rlog" 2>&1
     local rc=$?
-    confirm_timeouts "$t" "$log"
-    local found_after; found_after=$(ls "$OUT" | grep -c "^$t-" || true)
-    if [ "$found_after" -gt "$found_before" ]; then
-      status=1; echo "$t: finding kept in $OUT: $(ls -t "$OUT" | grep "^$t-" | head -1) (see $log)"
+    # Executions of this round: the last status line's counter (a round that ends in a
+    # finding prints no final statistics); coverage: the last status line seen.
+    local last; last=$(grep -E '^#[0-9]+' "$rlog" | tail -1)
+    runs=$(( runs + $(echo "$last" | sed -E 's/^#([0-9]+).*/\1/;t;s/.*/0/') ))
+    [ -n "$last" ] && cov=$(echo "$last" | grep -oE 'cov: [0-9]+' | awk '{print $2}') && ft=$(echo "$last" | grep -oE 'ft: [0-9]+' | awk '{print $2}')
+    local artifact; artifact=$(grep -oE "Test unit written to [^ ]+" "$rlog" | tail -1 | awk '{print $5}')
+    cat "$rlog" >> "$log"
+    if [ -n "$artifact" ] && [ -f "$artifact" ]; then
+      confirm_timeouts "$t" "$log"
+      if [ -f "$artifact" ]; then status=1; echo "$t: finding kept: $(basename "$artifact") (see $rlog)"; fi
     elif [ $rc -ne 0 ]; then
-      status=1; echo "$t: libFuzzer exited $rc (see $log)"; break
+      status=1; echo "$t: libFuzzer exited $rc without an input to keep (see $rlog)"; break
     fi
   done
   local after; after=$(ls "$corpus" | wc -l)
-  # The last DONE line has the coverage (cov = edges/PCs, ft = features) of the final round;
-  # runs and peak RSS are summed / maxed over the rounds.
-  local done_line; done_line=$(grep -E '^#[0-9]+\s+DONE' "$log" | tail -1)
-  local runs; runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{s += $2} END {print s + 0}')
-  local rss; rss=$(grep -E '^stat::peak_rss_mb' "$log" | awk '{if ($2 > m) m = $2} END {print m + 0}')
-  local cov; cov=$(echo "$done_line" | grep -oE 'cov: [0-9]+' | awk '{print $2}')
-  local ft; ft=$(echo "$done_line" | grep -oE 'ft: [0-9]+' | awk '{print $2}')
+  local rss; rss=$(grep -hoE 'rss: [0-9]+Mb' "$WORK/logs/$1"/round-*.log | grep -oE '[0-9]+' | sort -n | tail -1)
   local line
-  line=$(printf '%s\t%s\t%ss\t%s runs\tcov %s\tft %s\tcorpus %s -> %s (+%s)\tpeak RSS %s MiB\t%s' \
-    "$(date -u +%FT%TZ)" "$t" "$SECONDS_PER" "$runs" "${cov:-?}" "${ft:-?}" "$before" "$after" $((after - before)) "$rss" \
+  line=$(printf '%s\t%s\t%ss\t%s rounds\t%s runs\tcov %s\tft %s\tcorpus %s -> %s (+%s)\tpeak RSS %s MiB\t%s' \
+    "$(date -u +%FT%TZ)" "$t" "$SECONDS_PER" "$round" "$runs" "${cov:-?}" "${ft:-?}" "$before" "$after" $((after - before)) "${rss:-?}" \
     "$([ $status -eq 0 ] && echo clean || echo FINDINGS)")
   echo "$line"; echo "$line" >> "$WORK/logs/summary.tsv"
   return $status
