@@ -98,14 +98,17 @@ import Glibc
     static var executable: String { ProcessRobustnessTests.executable }
     static var demo: String { ProcessRobustnessTests.demo }
 
-    /// Runs `flipbook args…` to the end with `environment` added to a minimal one (PATH kept):
-    /// exit status and standard error.
+    /// Runs `flipbook args…` to the end with `environment` added to a minimal one (PATH kept,
+    /// and the sanitizers' options of `make test-asan` / `make test-tsan`, so the child reads the
+    /// same suppressions): exit status and standard error.
     @discardableResult
     static func run(_ args: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = args
-        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let parent = ProcessInfo.processInfo.environment
+        var env = ["PATH": parent["PATH"] ?? "/usr/bin:/bin"]
+        for k in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"] { env[k] = parent[k] }
         for (k, v) in environment { env[k] = v }
         p.environment = env
         let errPath = NSTemporaryDirectory() + "/flipbook-scaleout-\(UUID().uuidString).log"

@@ -4,6 +4,7 @@ import Testing
 import Flipbook
 import FlipbookPixels
 import Foundation
+import FlipbookTestSupport
 
 /// A scene exercising events, implicit animations, callbacks and a transition: built fresh
 /// for each recording (a recorder records once).
@@ -258,5 +259,16 @@ final class SlowAbandoningSink: FrameSink, _AbandonsWritesInFlight, @unchecked S
         #expect(_SinkFile.removeStalePartials(in: dir) == 3)
         let left = try FileManager.default.contentsOfDirectory(atPath: dir)
         #expect(left == [names["foreign-new"]!])
+    }
+
+    /// 2,000 short names fill the C library's `readdir` buffer several times: reading an
+    /// entry's name by copying its 256-byte `d_name` read past that buffer (a heap over-read,
+    /// `make test-asan`, docs/sanitizers.md). The one stale temporary among them is found.
+    @Test func aFolderOfManyFilesIsReadInBounds() throws {
+        let dir = TemporaryDirectory(prefix: "flipbook-stale-")
+        for k in 0..<2000 { FileManager.default.createFile(atPath: dir.file("f\(k)"), contents: nil) }
+        FileManager.default.createFile(atPath: dir.file(".a.png.partial-\(_SinkFile.machineTag)-999999-1"), contents: nil)
+        #expect(_SinkFile.removeStalePartials(in: dir.path) == 1)
+        #expect(dir.entries.count == 2000)
     }
 }

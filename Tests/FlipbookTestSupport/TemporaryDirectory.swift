@@ -55,12 +55,18 @@ public final class TemporaryDirectory: Sendable {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = direntName(entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names
+    }
+
+    /// The name of a `readdir` entry, read in place up to its zero (copying the 256-byte
+    /// `d_name` reads past the end of the C library's buffer for its last short records: an
+    /// AddressSanitizer heap-buffer-overflow, docs/sanitizers.md).
+    static func direntName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 }
 

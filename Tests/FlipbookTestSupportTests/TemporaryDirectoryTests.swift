@@ -47,6 +47,20 @@ import FlipbookTestSupport
         #expect(!thrownPath.isEmpty && !Self.exists(thrownPath))
     }
 
+    /// A folder of 2,000 short names fills the C library's `readdir` buffer (32 KiB) several
+    /// times, so some entries are the last, short records of a full buffer. Reading each name
+    /// by copying the 256-byte `d_name` field read past that buffer: a heap-buffer-overflow
+    /// under `make test-asan` (docs/sanitizers.md). Every name must be listed, and nothing else.
+    @Test func listsAFolderThatFillsTheReadBufferExactly() throws {
+        let dir = TemporaryDirectory(prefix: "flipbook-support-")
+        let names = (0..<2000).map { "f\($0)" }
+        for n in names { Self.touch(dir.file(n)) }
+        #expect(dir.entries == names.sorted())
+        let path = dir.path
+        TemporaryDirectory.removeTree(path)
+        #expect(!Self.exists(path))
+    }
+
     // Moved with `removeTree` from FlipbookCompare (it was `SnapshotFileSystem.removeTree`).
     @Test func removeTreeDeletesNestedFoldersButNotSymlinkTargets() throws {
         let root = TemporaryDirectory(prefix: "flipbook-testing-")

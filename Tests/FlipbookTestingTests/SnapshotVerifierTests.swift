@@ -111,4 +111,14 @@ import FlipbookTestSupport
         #expect(try mode(["FLIPBOOK_RECORD": "never"]) == .never)
         #expect(throws: SnapshotError.badRecordMode("yes")) { try mode(["FLIPBOOK_RECORD": "yes"]) }
     }
+
+    /// `fileNames(in:)` of a folder of 2,000 short names (the C library's `readdir` buffer full
+    /// several times): every `.png` listed, in byte order. Copying each entry's 256-byte
+    /// `d_name` read past that buffer — a heap-buffer-overflow under `make test-asan`.
+    @Test func fileNamesOfAFolderThatFillsTheReadBuffer() throws {
+        let names = (0..<2000).map { "f\($0).png" }
+        for n in names { close(open("\(root)/\(n)", O_WRONLY | O_CREAT, 0o644)) }
+        close(open("\(root)/notes.txt", O_WRONLY | O_CREAT, 0o644))
+        #expect(try SnapshotFileSystem.fileNames(in: root, suffix: ".png") == names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
 }

@@ -45,9 +45,7 @@ public enum SnapshotFileSystem {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = direntName(entry)
             if name.hasPrefix(".") || !name.hasSuffix(suffix) { continue }
             if kind(of: join(path, name)) == .file { names.append(name) }
         }

@@ -803,31 +803,52 @@ final class _ArcTable: Sendable {
 
 /// The op lists of `planSublayers`' chunks: each slot written by one thread, read after all.
 final class _ChunkOps: @unchecked Sendable {
-    private var lists: [[_Op]]
-    private var runs: [[_PlanRuns.Run]]
-    private(set) var hits: [Int]
-    private(set) var work: [_OffscreenWork]
+    // One slot per chunk, each its own memory: a worker's `set` writes its slot and nothing
+    // else. (Elements of arrays stored here would not do: `set` on an array element is a
+    // modifying access of the whole array — its buffer reference is read, checked unique and
+    // written back — from every worker at once, a data race ThreadSanitizer reports and a lost
+    // chunk if the check ever saw a second reference.) `concurrentPerform` returning orders the
+    // workers' writes before the reads of `hits`, `work`, `takeRuns` and `take`.
+    private let count: Int
+    private let lists: UnsafeMutablePointer<[_Op]>
+    private let runs: UnsafeMutablePointer<[_PlanRuns.Run]>
+    private let hitSlots: UnsafeMutablePointer<Int>
+    private let workSlots: UnsafeMutablePointer<_OffscreenWork>
+    private var listsTaken = false, runsTaken = false
     init(count: Int) {
-        lists = Array(repeating: [], count: count); runs = Array(repeating: [], count: count)
-        hits = Array(repeating: 0, count: count)
-        work = Array(repeating: _OffscreenWork(), count: count)
+        self.count = count
+        lists = .allocate(capacity: count); lists.initialize(repeating: [], count: count)
+        runs = .allocate(capacity: count); runs.initialize(repeating: [], count: count)
+        hitSlots = .allocate(capacity: count); hitSlots.initialize(repeating: 0, count: count)
+        workSlots = .allocate(capacity: count); workSlots.initialize(repeating: _OffscreenWork(), count: count)
+    }
+    deinit {
+        lists.deinitialize(count: count); lists.deallocate()
+        runs.deinitialize(count: count); runs.deallocate()
+        hitSlots.deallocate()
+        workSlots.deinitialize(count: count); workSlots.deallocate()
     }
     func set(_ i: Int, _ ops: [_Op], _ newRuns: [_PlanRuns.Run] = [], hits h: Int = 0, work w: _OffscreenWork = _OffscreenWork()) {
-        lists.withUnsafeMutableBufferPointer { $0[i] = ops }
-        runs.withUnsafeMutableBufferPointer { $0[i] = newRuns }
-        hits.withUnsafeMutableBufferPointer { $0[i] = h }
-        work.withUnsafeMutableBufferPointer { $0[i] = w }
+        precondition(i >= 0 && i < count)
+        lists[i] = ops
+        runs[i] = newRuns
+        hitSlots[i] = h
+        workSlots[i] = w
     }
-    /// The chunks' new sublayer runs, handed over.
+    /// Each chunk's run hits, in chunk order.
+    var hits: [Int] { Array(UnsafeBufferPointer(start: hitSlots, count: count)) }
+    /// Each chunk's offscreen work, in chunk order.
+    var work: [_OffscreenWork] { Array(UnsafeBufferPointer(start: workSlots, count: count)) }
+    /// The chunks' new sublayer runs, handed over (empty after the first call).
     func takeRuns() -> [[_PlanRuns.Run]] {
-        var out: [[_PlanRuns.Run]] = []
-        swap(&out, &runs)
-        return out
+        if runsTaken { return [] }
+        runsTaken = true
+        return (0..<count).map { i in var out: [_PlanRuns.Run] = []; swap(&out, &runs[i]); return out }
     }
     /// All the lists, handed over (this holds none after).
     func take() -> [[_Op]] {
-        var out: [[_Op]] = []
-        swap(&out, &lists)
-        return out
+        if listsTaken { return [] }
+        listsTaken = true
+        return (0..<count).map { i in var out: [_Op] = []; swap(&out, &lists[i]); return out }
     }
 }

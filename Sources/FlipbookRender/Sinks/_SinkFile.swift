@@ -85,9 +85,7 @@ final class _SinkFile: @unchecked Sendable {
         defer { closedir(dir) }
         var removed = 0
         while let entry = readdir(dir) {
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let file = direntName(entry)
             guard file.hasPrefix("."), let mark = file.range(of: ".partial-", options: .backwards) else { continue }
             if let name, file[file.index(after: file.startIndex)..<mark.lowerBound] != name { continue }
             let tail = file[mark.upperBound...].split(separator: "-")
