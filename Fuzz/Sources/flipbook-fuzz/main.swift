@@ -20,17 +20,6 @@ import Glibc
 // wall-clock time, or a resident set above 1 GiB is saved (hang-/rss-…) and exits 3 / 4.
 // Deterministic for a given seed.
 
-struct Mixer: RandomNumberGenerator {
-    var s: UInt64
-    mutating func next() -> UInt64 {
-        s &+= 0x9E37_79B9_7F4A_7C15
-        var z = s
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 var args = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
     guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
@@ -41,7 +30,7 @@ var corpora: [String] = []
 while let c = option("--corpus") { corpora.append(c) }
 let seconds = option("--seconds").flatMap(Double.init)
 let runLimit = option("--runs").flatMap(Int.init)
-var rng = Mixer(s: option("--seed").flatMap(UInt64.init) ?? UInt64(time(nil)))
+var rng = SplitMix64(state: option("--seed").flatMap(UInt64.init) ?? UInt64(time(nil)))
 let out = option("--out") ?? "Tests/Fixtures/fuzz"
 let replayPath = option("--replay")
 guard let target = args.first, ["scene", "png", "jpeg", "compositor", "lottie", "font"].contains(target) else {

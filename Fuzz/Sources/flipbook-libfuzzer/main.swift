@@ -60,18 +60,6 @@ let callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size
 
 // MARK: Structure-aware mutation (scene and lottie)
 
-/// SplitMix64, seeded by libFuzzer's per-mutation seed (so a run is reproducible with -seed).
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Values spliced into mutated documents: the JSON seed files in the corpus folders given on
 /// the command line (layers, shapes, keyframe lists, ids of other files), at most 256.
 Run.donors = {
@@ -93,7 +81,7 @@ Run.donors = {
 /// dotLottie archive. The rest, and inputs that are not JSON, get libFuzzer's own mutations.
 let structured: flipbook_fuzz_mutator = { data, size, out, maxSize, seed in
     guard let data, let out else { return 0 }
-    var rng = SplitMix(state: UInt64(seed) &* 0x2545_F491_4F6C_DD1D)
+    var rng = SplitMix64(state: UInt64(seed) &* 0x2545_F491_4F6C_DD1D)
     let choice = rng.next() % 8
     guard choice < 6 else { return 0 }
     let input = [UInt8](UnsafeBufferPointer(start: data, count: size))
