@@ -5,8 +5,8 @@ Issue 12 asks for W2 (one 1920x1080 layer at opacity 0.5 over the canvas) to tak
 the peers harness's "2 reads + 1 write" anchor (a saturating byte add over two frames' bytes,
 C -O3 -march=native). Both are bound by how fast the core streams 16.6 MB through the caches,
 and that depends on the physical pages a process happens to get: on this machine the anchor's
-median moved between 0.13 and 0.28 ms from one process to the next (docs/performance.md), far
-more than Flipbook's W2 does. A single harness run therefore says little about the ratio.
+median moved between 0.13 and 0.28 ms from one process to the next
+(docs/performance-history/2026-11-27-sessions.md), far more than Flipbook's W2 does. A single harness run therefore says little about the ratio.
 
 This script alternates fresh processes: the harness's own anchor code (bench.py's CLib and
 run_memory, imported from the peers folder, so the same buffers, warm-ups and 120 samples), then

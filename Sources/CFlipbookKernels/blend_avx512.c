@@ -14,7 +14,7 @@
  *
  * fbk_over_avx512vbmi (AVX-512 VBMI): 16 vector instructions per block instead of 23, and a
  * shorter chain of them. W2 through the compositor: 0.240-0.254 -> 0.210-0.223 ms per 1080p
- * frame (docs/performance.md).
+ * frame (docs/performance-history/2026-11-27-sessions.md).
  *  - s' = T[s] for every byte, T[v] = div255(v * opacity) built once per call (16 bits at a
  *    time): two 128-entry vpermi2b lookups, the byte's top bit chooses (vpmovb2m + blend).
  *  - The destination stays in place as even and odd bytes: de = d & 0x00FF00FF (R, B) and
