@@ -311,6 +311,16 @@ void fbk_gradient_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opa
                                 const uint32_t *table, int kind,
                                 float u0, float v0, float w0, float mu, float mv, float mw,
                                 int32_t before, int32_t after);
+/// fbk_gradient_over_avx2 (`wide` = 0) or fbk_gradient_over_avx512vl (`wide` = 1) with
+/// occlusion: the 8 pixels i ... i + 7 of a full block are left as they are when both 8-pixel
+/// frame blocks holding them (block b: frame columns 8b ... 8b + 7) have `owner[b] > rank` — a
+/// later draw paints them opaquely. `ox` is the frame column of pixel 0; `owner` the row's block
+/// owners (NULL: nothing skipped). Every pixel that is painted gets the bytes of the plain call.
+void fbk_gradient_over_occluded(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
+                                const uint32_t *table, int kind,
+                                float u0, float v0, float w0, float mu, float mv, float mw,
+                                int32_t before, int32_t after,
+                                const uint16_t *owner, intptr_t ox, uint32_t rank, int wide);
 
 
 /// One subpath of a stroke's centre line (FlipbookRaster `_OverlapGeometry.subs`): its first

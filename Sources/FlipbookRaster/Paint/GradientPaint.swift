@@ -31,6 +31,9 @@ public struct GradientRamp: Sendable, Equatable {
     /// `resolution` colours, then three more the SIMD path indexes directly: the first colour
     /// (before the start, extended), the last (after the end, extended) and transparent.
     public let table: [UInt32]
+    /// Whether every colour a position can select — the ramp and its extended first and last
+    /// colours — has alpha 255 (the compositor's occlusion test).
+    public let isOpaque: Bool
 
     /// A ramp from a process-wide cache keyed by the stops (a frame of 200 gradient layers
     /// spent 8 % rebuilding them): at most 512 ramps are kept, all dropped when full. Only
@@ -49,7 +52,7 @@ public struct GradientRamp: Sendable, Equatable {
     public init(stops unsorted: [GradientStop]) {
         let stops = unsorted.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
         var t = [UInt32](repeating: 0, count: Self.resolution)
-        guard let first = stops.first, let last = stops.last else { table = t + [0, 0, 0]; return }
+        guard let first = stops.first, let last = stops.last else { table = t + [0, 0, 0]; isOpaque = false; return }
         var k = 0
         for i in 0..<Self.resolution {
             let x = Double(i) / Double(Self.resolution - 1)
@@ -67,6 +70,7 @@ public struct GradientRamp: Sendable, Equatable {
             t[i] = PixelMath.premultipliedColor(r: c.0, g: c.1, b: c.2, a: c.3)
         }
         table = t + [t[0], t[Self.resolution - 1], 0]
+        isOpaque = t.allSatisfy { $0 >> 24 == 255 }
     }
 }
 

@@ -42,6 +42,12 @@ public final class Compositor {
     /// Leaves out clip groups that change nothing (`_Planner.endClipGroup`); false keeps every
     /// one (tests: the two give the same bytes).
     package var elidesClipGroups = true
+    /// Skips the clear and the earlier draws' pixels in the 8-pixel blocks a later opaque draw
+    /// covers (`_OcclusionMap`); false paints everything (tests: the two give the same bytes).
+    package var occlusionCulling = true
+    /// The blocks (8 pixels of a row) the last frame found covered by an opaque draw, summed over
+    /// bands (a statistic for tests; 0 with `occlusionCulling` off).
+    package private(set) var lastOccludedBlocks = 0
     /// Whether a `render` reuses planning from the frame before: the whole plan for the same
     /// snapshot object at the same size and scale, and for another snapshot the op runs of its
     /// sublayer nodes that the last frame showed too, with the same inputs (a moving tree
@@ -76,7 +82,7 @@ public final class Compositor {
         guard s.isFinite, s > 0 else { throw .invalidScale(s) }
         let key = _KeptPlan.Key(width: buffer.width, height: buffer.height, scale: s, flatParticles: plansParticlesFlat)
         if reusesPlans, keepsPlan, let k = kept, k.key == key, k.root === root {
-            execute(k.ops, draws: k.draws, bandLists: k.bandLists, into: &buffer, background: background)
+            execute(k.ops, draws: k.draws, bandLists: k.bandLists, into: &buffer, background: background, reused: true)
             reusedPlan = true
             plansReused += 1
             return
@@ -86,7 +92,7 @@ public final class Compositor {
         dropKeptPlan()
         var ops = plan(root, width: buffer.width, height: buffer.height, scale: s)
         let lists = bandLists(ops, height: buffer.height), draws = _BandExecutor.unmanagedDraws(ops)
-        execute(ops, draws: draws, bandLists: lists, into: &buffer, background: background)
+        execute(ops, draws: draws, bandLists: lists, into: &buffer, background: background, reused: false)
         if reusesPlans && keepsPlan {
             kept = _KeptPlan(key: key, root: root, ops: ops, draws: draws, bandLists: lists)
         } else {
@@ -156,25 +162,53 @@ public final class Compositor {
         _BandExecutor.bandLists(ops, bandHeight: bandHeight, bands: (height + bandHeight - 1) / bandHeight)
     }
 
+    /// Each band's occlusion map (`_OcclusionMap`), kept with the plan: a frame that runs the
+    /// kept plan again (the same ops, band lists and size) finds them built.
+    private var bandMaps: [_OcclusionMap] = []
+    /// Whether `bandMaps` were built from the kept plan.
+    private var bandMapsValid = false
+
+    /// Runs the plan over the frame's bands. `reused`: the plan is the one the last frame ran.
     private func execute(_ ops: [_Op], draws: [Unmanaged<_Draw>?], bandLists: [[Int32]], into buffer: inout PixelBuffer,
-                         background: RGBA8?) {
+                         background: RGBA8?, reused: Bool) {
         let width = buffer.width, height = buffer.height, stride = buffer.bytesPerRow / 4
         let bandH = bandHeight
         let bands = (height + bandH - 1) / bandH
+        while bandMaps.count < bands { bandMaps.append(_OcclusionMap()) }
+        let maps = bandMaps
+        let rebuild = !(reused && bandMapsValid)
+        bandMapsValid = occlusionCulling && reusesPlans && keepsPlan
         let workers = min(threadCount, bands)
         while scratch.count < workers { scratch.append(_WorkerScratch()) }
         for s in scratch.prefix(workers) { s.prepare(width: stride, bandHeight: bandH) }
         let workerScratch = Array(scratch.prefix(workers))
+        let occlusionCulling = self.occlusionCulling
+        let owned = Atomic<Int>(0)
+        defer { lastOccludedBlocks = owned.load(ordering: .relaxed) }
         buffer.withUnsafeMutableBytes { raw in
             let base = _SendablePointer(p: raw.baseAddress!.assumingMemoryBound(to: UInt32.self))
             let runBand = { @Sendable (band: Int, s: _WorkerScratch) in
                 let y0 = band * bandH, y1 = min(height, y0 + bandH)
                 let t = _Target(base: base.p + y0 * stride, stride: stride,
                                 rect: _IRect(x0: 0, y0: y0, x1: width, y1: y1))
+                // Occlusion (`_OcclusionMap`): the blocks later opaque draws cover are neither
+                // cleared nor painted by what they hide.
+                let occ = maps[band]
+                s.occlusion = occ
+                if occlusionCulling && rebuild {
+                    occ.build(ops: ops, draws: draws, indices: bandLists[band], y0: y0, y1: y1, width: width)
+                }
+                s.occlusionInUse = occlusionCulling && occ.active
+                if s.occlusionInUse { owned.add(occ.ownedBlocks, ordering: .relaxed) }
                 if let background {
-                    for y in y0..<y1 { SpanBlend.fill(t.row(y), count: width, color: background) }
+                    if s.occlusionInUse {
+                        for y in y0..<y1 { occ.fill(t.row(y), y: y, width: width, color: background) }
+                    } else {
+                        for y in y0..<y1 { SpanBlend.fill(t.row(y), count: width, color: background) }
+                    }
                 }
                 _BandExecutor.run(ops, draws: draws, indices: bandLists[band], frame: t, scratch: s)
+                s.occlusionInUse = false
             }
             if workers == 1 {
                 for b in 0..<bands { runBand(b, workerScratch[0]) }

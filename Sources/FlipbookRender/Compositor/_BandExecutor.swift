@@ -34,6 +34,14 @@ final class _WorkerScratch: @unchecked Sendable {
     @exclusivity(unchecked) var maskCapacity = 0
     @exclusivity(unchecked) var interiors: UnsafeMutablePointer<(Int, Int)>
     @exclusivity(unchecked) var interiorCapacity = 0
+    /// The block owners (``_OcclusionMap``) of the band being run, set by the compositor.
+    @exclusivity(unchecked) var occlusion = _OcclusionMap()
+    /// The rank (1-based position in the band's op list) of the draw being run when it is at
+    /// group depth 0 and the band's occlusion map is in use; 0 otherwise (nothing skipped).
+    @exclusivity(unchecked) var occlusionRank: UInt32 = 0
+    /// Whether ``run(_:draws:indices:frame:scratch:)`` uses ``occlusion`` (set by the
+    /// compositor around a band it built the map for).
+    @exclusivity(unchecked) var occlusionInUse = false
 
     init() {
         coverageCapacity = 0
@@ -171,6 +179,10 @@ enum _BandExecutor {
         // ∩ the band (the rest of a group buffer is stale; see `zero(_:outside:within:)`).
         var valid: [_IRect] = [frame.rect]
         let count = indices.count
+        // Occlusion (`_OcclusionMap`): draws at depth 0 carry their rank; ranks the map could not
+        // record (past UInt16.max − 1) are 0, which skips nothing.
+        let occluding = scratch.occlusionInUse
+        defer { scratch.occlusionRank = 0 }
         for (k, j) in indices.enumerated() {
             let i = Int(j)
             // Prefetch: the draw three ahead (its object), the next one's contents (its object
@@ -179,9 +191,11 @@ enum _BandExecutor {
             if k + 1 < count, let u = draws[Int(indices[k + 1])] { u._withUnsafeGuaranteedRef { $0.prefetchContents() } }
             if let u = draws[i] {
                 let t = stack[stack.count - 1]
+                if occluding { scratch.occlusionRank = stack.count == 1 && k < Int(UInt16.max) - 1 ? UInt32(k + 1) : 0 }
                 u._withUnsafeGuaranteedRef { draw($0, into: t, scratch: scratch) }
                 continue
             }
+            if occluding { scratch.occlusionRank = 0 }
             switch ops[i] {
             case .draw(let d):
                 draw(d, into: stack[stack.count - 1], scratch: scratch)
@@ -393,7 +407,8 @@ enum _BandExecutor {
         if case .gradient(let g) = d.paint, RasterBackend.current.effective == .native, g.kind != .twoCircle {
             // Resolved once per draw: the ramp pinned, the map's row start computed per span.
             g.ramp.table.withUnsafeBufferPointer { table in
-                var p = _GradientPainter(paint: g, table: table.baseAddress!, alpha: d.alpha)
+                var p = _GradientPainter(paint: g, table: table.baseAddress!, alpha: d.alpha,
+                                         occlusion: scratch.occlusionRank != 0 ? scratch.occlusion.view(rank: scratch.occlusionRank) : nil)
                 cover(d, r, t, scratch, &p, tile: 0)
             }
             return
@@ -596,6 +611,9 @@ struct _GradientPainter: _Painter {
     let code: Int32, before: Int32, after: Int32
     /// The AVX-512 build of the kernel (same bytes): positions 16 at a time.
     let wide: Bool
+    /// The band's occlusion map as plain pointers, with this draw's rank (`_OcclusionView`):
+    /// blocks a later opaque draw covers are skipped.
+    let occlusion: _OcclusionView?
     /// Whole rows (`_RowSink`): one kernel call per row, edges and interior, instead of three
     /// (the 1–3 px edge spans of a rotated shape cost more in call set-up and partial blocks
     /// than in pixels: −10–13 % of the gradient workload). The row's colours are then computed
@@ -603,8 +621,8 @@ struct _GradientPainter: _Painter {
     /// start), so pixels of rotated shapes can differ by ±1 from the span-by-span painting.
     static var prefersRows: Bool { true }
 
-    init(paint: GradientPaint, table: UnsafePointer<UInt32>, alpha: UInt32) {
-        self.m = paint.m; self.table = table; self.alpha = alpha
+    init(paint: GradientPaint, table: UnsafePointer<UInt32>, alpha: UInt32, occlusion: _OcclusionView? = nil) {
+        self.m = paint.m; self.table = table; self.alpha = alpha; self.occlusion = occlusion
         code = paint.kind == .axial ? 0 : paint.kind == .radial ? 1 : 2
         before = paint.extendsBefore ? 1024 : 1026
         after = paint.extendsAfter ? 1025 : 1026
@@ -616,6 +634,11 @@ struct _GradientPainter: _Painter {
         let n = x1 - x0
         guard n > 0 else { return }
         let (u0, v0, w0) = GradientPaint.rowStart(m, y: y, x0: x0)
+        if let occ = occlusion, let owner = occ.hides(y) {
+            fbk_gradient_over_occluded(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after,
+                                       owner, x0, occ.rank, wide ? 1 : 0)
+            return
+        }
         if wide {
             fbk_gradient_over_avx512vl(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after)
         } else {

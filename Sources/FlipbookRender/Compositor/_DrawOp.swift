@@ -134,9 +134,12 @@ final class _Draw: Sendable {
     /// addresses (as integers: never dereferenced): an address that went stale would make a
     /// useless prefetch, nothing else.
     let hints: (shapes: UInt, outline: UInt, box: UInt)
+    /// Where this draw certainly paints whole pixels opaquely (``_Occluder``), or nil.
+    let occluder: _Occluder?
 
     init(shapes: [_Shape], paint: _Paint, alpha: UInt32, bounds: _IRect) {
         self.shapes = shapes; self.paint = paint; self.alpha = alpha; self.bounds = bounds
+        occluder = _Occluder(shapes: shapes, paint: paint, alpha: alpha, bounds: bounds)
         var box: UInt = 0
         if case .image(let b) = paint { box = UInt(bitPattern: Unmanaged.passUnretained(b).toOpaque()) }
         hints = (shapes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
