@@ -442,7 +442,46 @@ void fbk_gradient_over_occluded(uint32_t *dst, const uint8_t *mask, uint32_t opa
         grad_over_avx2(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after, owner ? &o : 0);
     }
 }
+/* fbk_gradient_over_rows: rows y ... y + nrows - 1 of one draw in one call (see the header). */
+void fbk_gradient_over_rows(uint32_t *dst, intptr_t dstStride, intptr_t nrows, intptr_t y, intptr_t x,
+                            const intptr_t *starts, const intptr_t *counts,
+                            const uint8_t *coverage, intptr_t coverageStride, uint32_t opacity,
+                            const uint32_t *table, int kind, const float *m, int32_t before, int32_t after,
+                            const uint16_t *owner, const uint16_t *rowMax, intptr_t blocks, intptr_t y0,
+                            uint32_t rank, int wide) {
+    static int cached = -1;
+    const int w = wide && fbk_cached_flag(&cached, grad_has_avx512vl);
+    for (intptr_t i = 0; i < nrows; i++) {
+        const intptr_t n = counts[i];
+        if (n <= 0) continue;
+        const intptr_t x0 = x + starts[i], yy = y + i;
+        /* GradientPaint.rowStart, operation for operation (no contraction in this file). */
+        const float px = (float)x0 + 0.5f, py = (float)yy + 0.5f;
+        const float u0 = m[0] * px + m[1] * py + m[2];
+        const float v0 = m[3] * px + m[4] * py + m[5];
+        const float w0 = m[6] * px + m[7] * py + m[8];
+        grad_occ o = {0, x0, rank};
+        if (owner && rowMax[yy - y0] > rank) o.owner = owner + (yy - y0) * blocks;
+        uint32_t *d = dst + i * dstStride + starts[i];
+        const uint8_t *c = coverage + i * coverageStride + starts[i];
+        if (w) {
+            grad_over_avx512vl(d, c, opacity, n, table, kind, u0, v0, w0, m[0], m[3], m[6], before, after, o.owner ? &o : 0);
+        } else {
+            grad_over_avx2(d, c, opacity, n, table, kind, u0, v0, w0, m[0], m[3], m[6], before, after, o.owner ? &o : 0);
+        }
+    }
+}
 #else
+void fbk_gradient_over_rows(uint32_t *dst, intptr_t dstStride, intptr_t nrows, intptr_t y, intptr_t x,
+                            const intptr_t *starts, const intptr_t *counts,
+                            const uint8_t *coverage, intptr_t coverageStride, uint32_t opacity,
+                            const uint32_t *table, int kind, const float *m, int32_t before, int32_t after,
+                            const uint16_t *owner, const uint16_t *rowMax, intptr_t blocks, intptr_t y0,
+                            uint32_t rank, int wide) {
+    (void)dst; (void)dstStride; (void)nrows; (void)y; (void)x; (void)starts; (void)counts; (void)coverage;
+    (void)coverageStride; (void)opacity; (void)table; (void)kind; (void)m; (void)before; (void)after; (void)owner;
+    (void)rowMax; (void)blocks; (void)y0; (void)rank; (void)wide;
+}
 void fbk_gradient_over_occluded(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
                                 const uint32_t *table, int kind,
                                 float u0, float v0, float w0, float mu, float mv, float mw,

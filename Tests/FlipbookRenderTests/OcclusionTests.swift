@@ -254,4 +254,67 @@ import Foundation
             }
         }
     }
+
+    /// The rows kernel (`fbk_gradient_over_rows`, the painter's dense rows) against one call
+    /// per row with the start from `GradientPaint.rowStart`: the same bytes, with and without
+    /// occlusion, both builds, on a projective map too.
+    @Test(.enabled(if: RasterBackend.nativeAvailable), arguments: [Int32(0), 1, 2])
+    func theRowsKernelIsOneCallPerRow(_ kind: Int32) {
+        let ramp = GradientRamp(stops: [GradientStop(location: 0, r: 0.9, g: 0.1, b: 0.3, a: 1), GradientStop(location: 0.6, r: 0.2, g: 0.9, b: 0.1, a: 0.7),
+                                        GradientStop(location: 1, r: 0, g: 0.5, b: 1, a: 1)])
+        var r = Random(s: 99)
+        let (width, rows, blocks) = (96, 12, 12)
+        var paintedOccluded = 0
+        defer { #expect(paintedOccluded > 10) }
+        for wide in [Int32(0), 1] where wide == 0 || RasterBackend.avx512Available {
+            for trial in 0..<24 {
+                let projective = trial % 4 == 3
+                let m: [Float] = [Float(r.uniform(-0.03, 0.03)), Float(r.uniform(-0.03, 0.03)), Float(r.uniform(-1, 1)),
+                                  Float(r.uniform(-0.03, 0.03)), Float(r.uniform(-0.03, 0.03)), Float(r.uniform(-1, 1)),
+                                  projective ? 0.001 : 0, projective ? -0.002 : 0, 1]
+                let y = 5 + Int(r.next() % 20), x = Int(r.next() % 9)
+                let starts = (0..<rows).map { _ in Int(r.next() % 30) }
+                let counts = (0..<rows).map { i in i % 5 == 4 ? 0 : Int(r.next() % UInt64(width - 9 - starts[i])) }
+                let coverage = (0..<(rows * width)).map { _ in r.next() % 3 == 0 ? UInt8(255) : UInt8(r.next() & 255) }
+                let owner = (0..<(rows * blocks)).map { _ in UInt16(r.next() % 3 == 0 ? 0 : r.next() % 9) }
+                let rowMax = (0..<rows).map { i in owner[(i * blocks)..<((i + 1) * blocks)].max()! }
+                let rank = UInt32(r.next() % 6)
+                let start = (0..<(rows * width)).map { _ in UInt32(truncatingIfNeeded: r.next()) | 0xFF00_0000 }
+                for occluded in [false, true] {
+                    var one = start, chunk = start
+                    ramp.table.withUnsafeBufferPointer { t in
+                        coverage.withUnsafeBufferPointer { c in
+                            owner.withUnsafeBufferPointer { o in
+                                one.withUnsafeMutableBufferPointer { d in
+                                    for i in 0..<rows where counts[i] > 0 {
+                                        let mt = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+                                        let (u0, v0, w0) = GradientPaint.rowStart(mt, y: y + i, x0: x + starts[i])
+                                        let hidden = occluded && UInt32(rowMax[i]) > rank
+                                        fbk_gradient_over_occluded(d.baseAddress! + i * width + x + starts[i], c.baseAddress! + i * width + starts[i],
+                                                                   230, counts[i], t.baseAddress!, kind, u0, v0, w0, m[0], m[3], m[6], 1024, 1026,
+                                                                   hidden ? o.baseAddress! + i * blocks : nil, x + starts[i], rank, wide)
+                                    }
+                                }
+                                rowMax.withUnsafeBufferPointer { rm in
+                                    m.withUnsafeBufferPointer { mp in
+                                        starts.withUnsafeBufferPointer { sp in
+                                            counts.withUnsafeBufferPointer { cp in
+                                                chunk.withUnsafeMutableBufferPointer { d in
+                                                    fbk_gradient_over_rows(d.baseAddress! + x, width, rows, y, x, sp.baseAddress!, cp.baseAddress!,
+                                                                           c.baseAddress!, width, 230, t.baseAddress!, kind, mp.baseAddress!, 1024, 1026,
+                                                                           occluded ? o.baseAddress! : nil, occluded ? rm.baseAddress! : nil, blocks, y, rank, wide)
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    #expect(one == chunk, "trial \(trial), wide \(wide), occluded \(occluded)")
+                    if occluded && one != start { paintedOccluded += 1 }
+                }
+            }
+        }
+    }
 }

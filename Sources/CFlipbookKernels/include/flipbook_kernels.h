@@ -321,6 +321,19 @@ void fbk_gradient_over_occluded(uint32_t *dst, const uint8_t *mask, uint32_t opa
                                 float u0, float v0, float w0, float mu, float mv, float mw,
                                 int32_t before, int32_t after,
                                 const uint16_t *owner, intptr_t ox, uint32_t rank, int wide);
+/// Rows `y ... y + nrows - 1` of one gradient draw in one call (the rasterizer's dense rows):
+/// row i is `counts[i]` pixels (none when 0) from column `x + starts[i]`, at
+/// `dst + i*dstStride + starts[i]` with coverage at `coverage + i*coverageStride + starts[i]`.
+/// Each row is fbk_gradient_over_occluded with its start computed as GradientPaint.rowStart
+/// does (`m` row-major 3x3, the pixel centre (x0 + 0.5, y + 0.5), the same Float operations in
+/// the same order): the same bytes as one call per row. `owner` (NULL: no occlusion) is the
+/// band's block owners from row `y0`, `blocks` per row, `rowMax` each row's largest owner.
+void fbk_gradient_over_rows(uint32_t *dst, intptr_t dstStride, intptr_t nrows, intptr_t y, intptr_t x,
+                            const intptr_t *starts, const intptr_t *counts,
+                            const uint8_t *coverage, intptr_t coverageStride, uint32_t opacity,
+                            const uint32_t *table, int kind, const float *m, int32_t before, int32_t after,
+                            const uint16_t *owner, const uint16_t *rowMax, intptr_t blocks, intptr_t y0,
+                            uint32_t rank, int wide);
 
 
 /// One subpath of a stroke's centre line (FlipbookRaster `_OverlapGeometry.subs`): its first

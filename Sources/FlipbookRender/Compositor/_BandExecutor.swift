@@ -400,7 +400,8 @@ enum _BandExecutor {
             return
         }
         if case .solid(let c) = d.paint {
-            var p = _SolidPainter(color: c, alpha: d.alpha, folded: scratch.folded)
+            var p = _SolidPainter(color: c, alpha: d.alpha, folded: scratch.folded,
+                                  occlusion: scratch.occlusionRank != 0 ? scratch.occlusion.view(rank: scratch.occlusionRank) : nil)
             cover(d, r, t, scratch, &p, tile: 0)
             return
         }
@@ -645,6 +646,24 @@ struct _GradientPainter: _Painter {
             fbk_gradient_over_avx2(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after)
         }
     }
+
+    /// The rasterizer's dense rows in one kernel call (`fbk_gradient_over_rows`: each row's
+    /// start computed in C as `GradientPaint.rowStart` does) — the bytes of `span` per row,
+    /// without a Swift-to-C call and a dispatch per row.
+    func rows(_ y: Int, _ n: Int, _ x: Int, _ starts: UnsafePointer<Int>, _ counts: UnsafePointer<Int>,
+              _ coverage: UnsafePointer<UInt8>, _ stride: Int, _ target: _Target) {
+        var mm = m
+        withUnsafeBytes(of: &mm) { raw in
+            let mp = raw.baseAddress!.assumingMemoryBound(to: Float.self)
+            if let occ = occlusion {
+                fbk_gradient_over_rows(target.row(y) + x, target.stride, n, y, x, starts, counts, coverage, stride, alpha,
+                                       table, code, mp, before, after, occ.owner, occ.rowMax, occ.blocks, occ.y0, occ.rank, wide ? 1 : 0)
+            } else {
+                fbk_gradient_over_rows(target.row(y) + x, target.stride, n, y, x, starts, counts, coverage, stride, alpha,
+                                       table, code, mp, before, after, nil, nil, 0, 0, 0, wide ? 1 : 0)
+            }
+        }
+    }
 }
 
 struct _GenericPainter: _Painter {
@@ -664,11 +683,24 @@ struct _SolidPainter: _Painter {
     /// A scratch row for `k` when alpha < 255 (the caller's coverage is left as it is).
     let folded: UnsafeMutablePointer<UInt8>
     let backend = RasterBackend.current
+    /// The band's occlusion map seen by this draw (`_OcclusionView`): fully covered spans
+    /// (a whole-pixel rectangle's rows, e.g. a background layer) leave out the blocks a later
+    /// opaque draw covers. A colour's pixels do not depend on where a span starts.
+    var occlusion: _OcclusionView? = nil
+
+    init(color: UInt32, alpha: UInt32, folded: UnsafeMutablePointer<UInt8>, occlusion: _OcclusionView? = nil) {
+        self.color = color; self.alpha = alpha; self.folded = folded; self.occlusion = occlusion
+    }
+
     @inline(__always)
     func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
         guard let coverage else {
-            SpanBlend.solidOver(row + x0, color: RGBA8(packed: alpha == 255 ? color : PixelMath.scale(color, alpha)),
-                                count: x1 - x0, backend: backend)
+            let c = RGBA8(packed: alpha == 255 ? color : PixelMath.scale(color, alpha))
+            if let occ = occlusion, let owner = occ.hides(y) {
+                occ.visibleRuns(owner, x0, x1) { a, b in SpanBlend.solidOver(row + a, color: c, count: b - a, backend: backend) }
+                return
+            }
+            SpanBlend.solidOver(row + x0, color: c, count: x1 - x0, backend: backend)
             return
         }
         if alpha == 255 {

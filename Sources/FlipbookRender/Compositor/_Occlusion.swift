@@ -141,6 +141,22 @@ struct _OcclusionView {
     /// The draw's rank: blocks owned by a greater rank are hidden from it.
     let rank: UInt32
 
+    /// Calls `body(a, b)` for the parts of `[x0, x1)` outside the blocks of `owner` (a row from
+    /// ``hides(_:)``) that a later draw owns, in order.
+    @inline(__always)
+    func visibleRuns(_ owner: UnsafeMutablePointer<UInt16>, _ x0: Int, _ x1: Int, _ body: (Int, Int) -> Void) {
+        var x = x0
+        while x < x1 {
+            // The next hidden block wholly inside [x, x1).
+            var b = (x + 7) >> 3
+            while 8 * b + 8 <= x1 && UInt32(owner[b]) <= rank { b += 1 }
+            if 8 * b + 8 > x1 { body(x, x1); return }
+            if 8 * b > x { body(x, 8 * b) }
+            while 8 * b + 8 <= x1 && UInt32(owner[b]) > rank { b += 1 }
+            x = 8 * b
+        }
+    }
+
     /// Row `y`'s owners when a later draw hides part of it from this one, else nil.
     @inline(__always)
     func hides(_ y: Int) -> UnsafeMutablePointer<UInt16>? {
