@@ -118,4 +118,36 @@ import Foundation
         #expect(draw(l) == first)
         #expect(draw(l, dx: 0.3) == moved)
     }
+
+    /// The kept coverage is painted through the state like any fill: a clip of the whole bitmap
+    /// gives the bytes of no clip (the clip's rows, not the span kernel's batch); `.sourceAtop`
+    /// on an opaque background is source-over (the general compositor's path, within 1 level);
+    /// without antialiasing every pixel is background or the full colour.
+    @Test func keptLinesPaintThroughClipBlendModeAndAntialiasing() {
+        let l = Self.layout(size: 9)
+        func draw(_ setUp: (CGContext) -> Void) -> [UInt8] {
+            let ctx = CGContext(data: nil, width: 400, height: 140, bitsPerComponent: 8, bytesPerRow: 0,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+            ctx._orientTopDown()
+            ctx.setFillColor(CGColor(red: 1, green: 1, blue: 1, alpha: 1))
+            ctx.fill(CGRect(x: 0, y: 0, width: 400, height: 140))
+            ctx.scaleBy(x: 1.5, y: 1.5)
+            setUp(ctx)
+            ctx._drawText(l, at: CGPoint(x: 2.25, y: 1.6), defaultColor: CGColor(red: 0.1, green: 0.3, blue: 0.8, alpha: 1))
+            return Array(UnsafeBufferPointer(start: ctx.data!.assumingMemoryBound(to: UInt8.self), count: 400 * 140 * 4))
+        }
+        let plain = draw { _ in }
+        #expect(plain.contains { $0 != 255 })
+        #expect(draw { $0.clip(to: CGRect(x: -10, y: -10, width: 1000, height: 1000)) } == plain)
+        let atop = draw { $0.setBlendMode(.sourceAtop) }
+        #expect(zip(atop, plain).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+        #expect(atop.contains { $0 != 255 })
+        let aliased = draw { $0.setShouldAntialias(false) }
+        let ink: [UInt8] = [26, 77, 204, 255]                // the colour, premultiplied, opaque
+        for i in stride(from: 0, to: aliased.count, by: 4) {
+            let px = Array(aliased[i..<(i + 4)])
+            #expect(px == [255, 255, 255, 255] || px == ink)
+        }
+        #expect(aliased.contains { $0 == 26 })
+    }
 }
