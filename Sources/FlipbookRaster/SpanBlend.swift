@@ -119,6 +119,22 @@ public enum SpanBlend {
         }
     }
 
+    /// Rows of coverage painted with one colour by one ``solidOverSpans(_:count:color:backend:)``
+    /// call: each of `rows` is (x, y, n, offset) — pixels `x ..< x + n` of row `y`
+    /// (`origin + y·rowStride + x`) with the coverage bytes at `coverage + offset` (a text
+    /// line's cached coverage, `CGContext._drawText`).
+    package static func solidOverCoverageRows(_ origin: UnsafeMutablePointer<UInt32>, rowStride: Int,
+                                              rows: UnsafeBufferPointer<SIMD4<Int32>>, coverage: UnsafePointer<UInt8>,
+                                              color: RGBA8, backend: RasterBackend = .current) {
+        guard !rows.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: fbk_span.self, capacity: rows.count) { buf in
+            for (k, r) in rows.enumerated() {
+                buf[k] = fbk_span(dst: origin + Int(r.y) * rowStride + Int(r.x), n: Int(r.z), mask: coverage + Int(r.w))
+            }
+            solidOverSpans(buf.baseAddress!, count: rows.count, color: color, backend: backend)
+        }
+    }
+
     /// Multiplies every pixel of the span by a premultiplied tint, channel by channel (the
     /// colour multiplier of an emitter particle or a replicator instance):
     ///

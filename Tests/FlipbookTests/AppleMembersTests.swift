@@ -7,7 +7,7 @@ import Foundation
 /// what they do: `CAEmitterCell.style`, the cell's archive initializer and KVC through its
 /// properties, `CAEmitterLayer`'s mode keys through KVC, and
 /// `CATextLayer.allowsFontSubpixelQuantization` (default NO, per CATextLayer.h) selecting the
-/// quarter-pixel glyph grid.
+/// quarter-pixel glyph grid instead of the rasterizer's 1/256 px.
 @Suite struct AppleMembersTests {
     /// CAEmitterCell.h: `@property(nullable, copy) NSDictionary *style;` — `[AnyHashable: Any]?`
     /// in Swift, nil by default; stored and read back, by property and by KVC.
@@ -99,9 +99,8 @@ import Foundation
         return ctx._pixels.bytes
     }
 
-    /// `allowsFontSubpixelQuantization`: false (the default) places glyph origins on the fine
-    /// grid of small text (14 pt at scale 2 = 28 px per em: 1/32 px), so moving the text by
-    /// 1/32 px changes its pixels; true rounds them to the **nearest** quarter pixel, so 0.1 px
+    /// `allowsFontSubpixelQuantization`: false (the default) places glyph origins on the
+    /// rasterizer's 1/256 px grid, so moving the text by 1/32 px changes its pixels; true rounds them to the **nearest** quarter pixel, so 0.1 px
     /// draws as 0 and 0.2 px as 0.25 (not floored to 0). Changing it redisplays the layer.
     @Test func subpixelQuantizationSelectsTheQuarterPixelGrid() {
         withRunLoop { _ in
@@ -125,12 +124,14 @@ import Foundation
             #expect(Self.same(t, 0.3, 0.25))
             #expect(Self.same(t, 1.1, 1))                                 // whole pixels keep their phase
 
-            // Large text (≥ 128 px per em) is on the quarter grid either way.
+            // Large text: quantized, 0.1 px rounds to 0 as small text does; not quantized, the
+            // origin is on the rasterizer's 1/256 px grid, so 0.1 px moves it.
             t.fontSize = 72
             let big = Self.pixels(t, dx: 0.1)
             #expect(big.contains { $0 != 0 })
+            #expect(Self.same(t, 0.1))
             t.allowsFontSubpixelQuantization = false
-            #expect(Self.pixels(t, dx: 0.1) == big ? true : false)
+            #expect(Self.pixels(t, dx: 0.1) != big)
         }
     }
 }

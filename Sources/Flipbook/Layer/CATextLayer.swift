@@ -60,11 +60,9 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// documentation is silent).
 ///
 /// **`allowsFontSubpixelQuantization`** (default false, as Apple's header says): glyph origins
-/// are rounded to Flipbook's fine subpixel grid — a fraction of the em, 1/4 px for text of 128
-/// px per em and more down to 1/64 px for small text (docs/text.md, "Small text"). True allows
-/// Apple's "quantize the subpixel positions of glyphs": origins are rounded to the nearest
-/// quarter pixel at every size (chosen: the coarsest grid Flipbook uses; Apple does not publish
-/// its grid). Text of 128 px per em and more is the same either way.
+/// are rounded to the rasterizer's own grid, the nearest 1/256 px (docs/text.md, "Drawing").
+/// True allows Apple's "quantize the subpixel positions of glyphs": origins are rounded to the
+/// nearest quarter pixel at every size (chosen; Apple does not publish its grid).
 open class CATextLayer: CALayer {
     /// Presentation copies of this class and of your subclasses of it (see `CALayer.init(layer:)`).
     override package class func _makePresentationCopy(of model: CALayer) -> CALayer { CATextLayer(layer: model) }

@@ -68,22 +68,22 @@ extension CGContext {
     /// Draws a laid-out text (y down, `origin` its top-left in user space) with the fill
     /// colour for glyphs whose style has no colour.
     ///
-    /// **Axis-aligned CTM, no shadow** (a layer's backing store, the common case): each glyph's
-    /// coverage comes from the font's mask cache — rasterized once per (glyph, device size,
-    /// position on the subpixel grid in x and y) by the exact-area rasterizer — and the masks of
-    /// one line and colour are summed (saturating) into one coverage buffer composited once
-    /// through the state's alpha, blend mode and clip. Glyph origins are rounded to the nearest
-    /// point of the grid (``_GlyphMaskCache/gridShift(pixelsPerEm:)``: 1/4 px for large text,
-    /// down to 1/64 px for small text; within 1/1024 em of exact from 8 px per em up); glyphs
-    /// that do not overlap get exactly their union's coverage; where two glyphs overlap the sum
-    /// clamps at full coverage.
+    /// **Axis-aligned CTM, no shadow** (a layer's backing store, the common case): each run of
+    /// glyphs with one baseline and colour (a line, usually) is **one path**: every glyph's
+    /// outline, scaled to device pixels, flattened and rounded to the rasterizer's 1/256 px
+    /// relative to the glyph origin once per font, glyph and scale (``_GlyphFixedOutlines``),
+    /// moved to the glyph's device origin rounded to the nearest 1/256 px — filled with the
+    /// non-zero rule by the exact-area rasterizer (overlapping glyphs' areas add, clamped at full
+    /// coverage) and painted through the state's alpha, blend mode and clip. The lines' coverage
+    /// is kept with the layout (``_TextRasterCache``) while it is drawn with the same CTM,
+    /// origin and bitmap size: a redraw paints it without touching a glyph, and is byte-identical
+    /// to the first drawing (the same coverage, painted the same way).
     /// **Otherwise** (rotation, skew, a shadow): glyphs of one colour are filled as one path at
     /// their exact positions.
     ///
     /// `quantized` (`CATextLayer.allowsFontSubpixelQuantization`): glyph origins are rounded to
-    /// the nearest quarter pixel in x and y whatever the size — the grid of large text, coarser
-    /// than small text's (so a glyph may sit up to 1/8 px from exact, and fewer masks are made:
-    /// at most 16 per glyph and size). Only the mask path quantizes; the exact path has no grid.
+    /// the nearest quarter pixel in x and y instead (up to 1/8 px from exact). Only the
+    /// axis-aligned path quantizes.
     package func _drawText(_ layout: TextLayout, at origin: CGPoint, defaultColor: CGColor, quantized: Bool = false) {
         let m = _state.ctm
         if m.b == 0, m.c == 0, m.a > 0, m.d > 0, m.a.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite,
@@ -112,198 +112,112 @@ extension CGContext {
     private func _drawTextMasked(_ layout: TextLayout, at origin: CGPoint, defaultColor: CGColor, quantized: Bool) {
         let m = _state.ctm
         let (sx, sy, tx, ty) = (Double(m.a), Double(m.d), Double(m.tx), Double(m.ty))
-        var placed: [(mask: _GlyphMaskCache.Mask, x: Int, y: Int)] = []
-        var current: CGColor? = nil
-        var baseline = Double.nan
-        let surface = _surfaceRect
-        func flush() {
-            defer { placed.removeAll(keepingCapacity: true) }
-            guard !placed.isEmpty else { return }
-            var r = _IRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
-            for p in placed {
-                r.x0 = min(r.x0, p.x + p.mask.x); r.y0 = min(r.y0, p.y + p.mask.y)
-                r.x1 = max(r.x1, p.x + p.mask.x + p.mask.w); r.y1 = max(r.y1, p.y + p.mask.y + p.mask.h)
-            }
-            r = r.intersection(surface)
-            guard !r.isEmpty else { return }
-            let w = r.x1 - r.x0
-            var bytes = [UInt8](repeating: 0, count: w * (r.y1 - r.y0))
-            bytes.withUnsafeMutableBufferPointer { out in
-                for p in placed {
-                    let mx = p.x + p.mask.x, my = p.y + p.mask.y
-                    let x0 = max(mx, r.x0), x1 = min(mx + p.mask.w, r.x1)
-                    let y0 = max(my, r.y0), y1 = min(my + p.mask.h, r.y1)
-                    guard x0 < x1, y0 < y1 else { continue }
-                    p.mask.bytes.withUnsafeBufferPointer { src in
-                        for y in y0..<y1 {
-                            let s = (y - my) * p.mask.w - mx, d = (y - r.y0) * w - r.x0
-                            for x in x0..<x1 {
-                                let v = UInt16(out[d + x]) + UInt16(src[s + x])
-                                out[d + x] = v > 255 ? 255 : UInt8(v)
-                            }
-                        }
-                    }
-                }
-            }
-            let color = current ?? defaultColor
-            let c = PixelMath.premultipliedColor(r: Double(color.red), g: Double(color.green), b: Double(color.blue),
-                                                 a: Double(color.alpha) * Double(_state.alpha))
-            let mode = _state.blendMode._raster
-            if c >> 24 == 0, mode == .normal { return }
-            guard mode == .normal else {
-                _composite(_Coverage(rect: r, bytes: bytes), source: .solid(c), mode: mode, shadow: nil)
-                return
-            }
-            // Source-over: the solid painter's rows (AVX2 `solidOver` with coverage, the clip folded in).
-            var rr = r
-            if let clip = _state.clip { rr = rr.intersection(clip.bounds) }
-            guard !rr.isEmpty else { return }
-            defer { _didDraw(rr) }
-            let scratch = _scratchRow(rr.width + 8)
-            let s = _surface
-            func paint(_ clipBytes: UnsafePointer<UInt8>?, _ clipWidth: Int) {
-                var sink = _SolidPaintSink(base: s.base, stride: s.stride, rowWidth: s.width, color: RGBA8(packed: c),
-                                           clip: clipBytes, clipWidth: clipWidth, threshold: !_antialias, scale: 255, scratch: scratch)
-                bytes.withUnsafeBufferPointer { b in
-                    for y in rr.y0..<rr.y1 {
-                        let row = UnsafeBufferPointer(rebasing: b[((y - r.y0) * w + rr.x0 - r.x0)..<((y - r.y0) * w + rr.x1 - r.x0)])
-                        sink.coverageSpan(y: y, x: rr.x0, coverage: row)
-                    }
-                }
-            }
-            if let clip = _state.clip {
-                clip.bytes.withUnsafeBufferPointer { paint($0.baseAddress, clip.width) }
+        let cache = layout._raster
+        let key = _TextRasterKey(a: sx.bitPattern, d: sy.bitPattern, tx: tx.bitPattern, ty: ty.bitPattern,
+                                 ox: Double(origin.x).bitPattern, oy: Double(origin.y).bitPattern,
+                                 width: width, height: height, quantized: quantized)
+        let runs = cache.runs(layout.glyphs)
+        for (i, run) in runs.enumerated() {
+            let cov: _LineCoverage
+            if let c = cache.line(i, key: key) {
+                cov = c
             } else {
-                paint(nil, 0)
+                cov = _rasterizeLine(layout.glyphs, run.range, origin: origin, sx: sx, sy: sy, tx: tx, ty: ty, quantized: quantized)
+                cache.keep(i, cov, key: key)
+            }
+            _paintLine(cov, color: run.color ?? defaultColor)
+        }
+    }
+
+    /// One run's glyphs as one path — each glyph's fixed-point outline (``_GlyphFixedOutlines``)
+    /// moved to its device origin rounded to the nearest 1/256 px (to the nearest 1/4 px when
+    /// `quantized`) — filled with the non-zero rule by the exact-area rasterizer, clipped to the
+    /// bitmap.
+    private func _rasterizeLine(_ glyphs: [PlacedGlyph], _ range: Range<Int>, origin: CGPoint,
+                                sx: Double, sy: Double, tx: Double, ty: Double, quantized: Bool) -> _LineCoverage {
+        var points: [Int32] = [], ends: [Int32] = []
+        points.reserveCapacity(range.count * 80)
+        ends.reserveCapacity(range.count * 2)
+        var b = (Int.max, Int.max, Int.min, Int.min)
+        let (gx0, gy0, gx1, gy1) = (-(1 << 8), -(1 << 8), (width + 1) << 8, (height + 1) << 8)
+        var table: _GlyphFixedOutlines.Table? = nil
+        var tableFont: ObjectIdentifier? = nil, tableSize = Double.nan
+        glyphs.withUnsafeBufferPointer { g in
+            for j in range {
+                let X = sx * (Double(origin.x) + g[j].x) + tx, Y = sy * (Double(origin.y) + g[j].y) + ty
+                guard X.isFinite, Y.isFinite, abs(X) < 1e6, abs(Y) < 1e6 else { continue }
+                // the origin in 1/256 px, rounded to nearest (half up); quantized: to the nearest quarter pixel
+                let qx = quantized ? Int((X * 4 + 0.5).rounded(.down)) << 6 : Int((X * 256 + 0.5).rounded(.down))
+                let qy = quantized ? Int((Y * 4 + 0.5).rounded(.down)) << 6 : Int((Y * 256 + 0.5).rounded(.down))
+                // the table of the glyph's font and size (a run's glyphs mostly share one)
+                if tableFont != ObjectIdentifier(g[j].font) || tableSize != g[j].size {
+                    let font = g[j].font, k = g[j].size / Double(font.unitsPerEm)
+                    table = font._fixedOutlines.table(font, kx: k * sx, ky: k * sy)
+                    tableFont = ObjectIdentifier(font); tableSize = g[j].size
+                }
+                table!.append(g[j].glyph, dx: qx, dy: qy, points: &points, ends: &ends, bounds: &b)
             }
         }
-        // The grid of the last glyph's size (a line's glyphs mostly share one).
-        var gridSize = Double.nan, shiftX = 2, shiftY = 2, stepsX = 4.0, stepsY = 4.0
-        layout.glyphs.withUnsafeBufferPointer { glyphs in
-        for g in glyphs {
-            if !CGColor._same(g.color, current) || g.y != baseline { flush(); current = g.color; baseline = g.y }
-            if g.size != gridSize {
-                gridSize = g.size
-                shiftX = quantized ? _GlyphMaskCache.quantizedShift : _GlyphMaskCache.gridShift(pixelsPerEm: g.size * sx)
-                shiftY = quantized ? _GlyphMaskCache.quantizedShift : _GlyphMaskCache.gridShift(pixelsPerEm: g.size * sy)
-                stepsX = Double(1 &<< shiftX); stepsY = Double(1 &<< shiftY)
+        guard !ends.isEmpty, b.0 <= b.2, b.2 > gx0, b.0 < gx1, b.3 > gy0, b.1 < gy1 else { return _LineCoverage() }
+        let fp = FixedPath(points: points, contourEnds: ends,
+                           bounds: SIMD4(Double(b.0) / 256, Double(b.1) / 256, Double(b.2) / 256, Double(b.3) / 256))
+        var sink = _LineCoverageSink()
+        _rasterizer.fill(fp, rule: .nonZero, clip: RasterClip(width: width, height: height), into: &sink)
+        return sink.finish()
+    }
+
+    /// Paints a line's coverage with `color` through the state's alpha, blend mode and clip:
+    /// source-over of a solid colour without a clip (the common case) as the rows' spans in one
+    /// call of the solid-span kernel (`SpanBlend.solidOverSpans`, the solid painter's
+    /// `solidOver` per row); otherwise the solid paint sink's rows or the general compositor.
+    private func _paintLine(_ cov: _LineCoverage, color: CGColor) {
+        guard !cov.rect.isEmpty else { return }
+        let c = PixelMath.premultipliedColor(r: Double(color.red), g: Double(color.green), b: Double(color.blue),
+                                             a: Double(color.alpha) * Double(_state.alpha))
+        let mode = _state.blendMode._raster
+        if c >> 24 == 0, mode == .normal { return }
+        let s = _surface
+        guard mode == .normal else {
+            let r = cov.rect, w = r.width
+            var bytes = [UInt8](repeating: 0, count: w * r.height)
+            for row in cov.rows {
+                let d = (Int(row.y) - r.y0) * w + Int(row.x) - r.x0
+                for k in 0..<Int(row.z) { bytes[d + k] = cov.bytes[Int(row.w) + k] }
             }
-            // Device position of the glyph origin rounded to the nearest grid point (steps of
-            // 1/2^shift px), split into whole pixels and steps: q = ⌊X·2^shift + ½⌋,
-            // ix = q >> shift (floor, also below 0), fx = q & (2^shift − 1).
-            let X = sx * (Double(origin.x) + g.x) + tx, Y = sy * (Double(origin.y) + g.y) + ty
-            guard X.isFinite, Y.isFinite, abs(X) < 1e9, abs(Y) < 1e9 else { continue }
-            let qx = Int((X * stepsX + 0.5).rounded(.down)), qy = Int((Y * stepsY + 0.5).rounded(.down))
-            let ix = qx &>> shiftX, iy = qy &>> shiftY
-            let fx = UInt8(truncatingIfNeeded: qx & (1 &<< shiftX &- 1)), fy = UInt8(truncatingIfNeeded: qy & (1 &<< shiftY &- 1))
-            let k = g.size / Double(g.font.unitsPerEm)
-            guard let mask = g.font._masks.mask(g.font, glyph: g.glyph, kx: k * sx, ky: k * sy, fx: fx, fy: fy,
-                                                shiftX: shiftX, shiftY: shiftY) else {
-                // too big to cache: the exact path
-                flush()
-                let t = RasterTransform(a: k * sx, b: 0, c: 0, d: -k * sy, tx: X, ty: Y)
-                _fillDevice(g.font._outline(g.glyph).applying(t), rule: .winding, color: current ?? defaultColor)
-                continue
+            _composite(_Coverage(rect: r, bytes: bytes), source: .solid(c), mode: mode, shadow: nil)
+            return
+        }
+        if _state.clip == nil, _antialias {
+            defer { _didDraw(cov.rect) }
+            cov.rows.withUnsafeBufferPointer { rows in
+                cov.bytes.withUnsafeBufferPointer { bytes in
+                    SpanBlend.solidOverCoverageRows(s.base, rowStride: s.stride, rows: rows, coverage: bytes.baseAddress!,
+                                                    color: RGBA8(packed: c))
+                }
             }
-            if mask.w > 0 { placed.append((mask, ix, iy)) }
+            return
         }
+        var rr = cov.rect
+        if let clip = _state.clip { rr = rr.intersection(clip.bounds) }
+        guard !rr.isEmpty else { return }
+        defer { _didDraw(rr) }
+        let scratch = _scratchRow(cov.rect.width + 8)
+        func paint(_ clipBytes: UnsafePointer<UInt8>?, _ clipWidth: Int) {
+            var sink = _SolidPaintSink(base: s.base, stride: s.stride, rowWidth: s.width, color: RGBA8(packed: c),
+                                       clip: clipBytes, clipWidth: clipWidth, threshold: !_antialias, scale: 255, scratch: scratch)
+            cov.bytes.withUnsafeBufferPointer { b in
+                for row in cov.rows where Int(row.y) >= rr.y0 && Int(row.y) < rr.y1 {
+                    let x0 = max(Int(row.x), rr.x0), x1 = min(Int(row.x + row.z), rr.x1)
+                    guard x0 < x1 else { continue }
+                    let o = Int(row.w) + x0 - Int(row.x)
+                    sink.coverageSpan(y: Int(row.y), x: x0, coverage: UnsafeBufferPointer(rebasing: b[o..<(o + x1 - x0)]))
+                }
+            }
         }
-        flush()
-    }
-}
-
-/// Coverage masks of one font's glyphs, keyed by (glyph, device px per font unit in x and y,
-/// subpixel offset in x and y). Each is the exact-area coverage of the outline placed at
-/// (fx/2^shiftX, fy/2^shiftY) px from a whole-pixel origin. Shared by every thread drawing with
-/// the font; at most `limit` masks and `byteLimit` bytes (then it starts over), glyphs larger
-/// than 256 px are not cached.
-///
-/// **The subpixel grid** (``gridShift(pixelsPerEm:)``). A glyph drawn from a mask sits where
-/// its origin was rounded to, up to half a grid step from exact, and every edge moves with it:
-/// a pixel an edge crosses changes by up to 255 × the shift (px). Averaged over a line of text
-/// the error is ∝ (mean shift) / (pixels per em) — halving the step halves it, and text twice
-/// the size has half the edge pixels per pixel of area. So the step is a fixed fraction of the
-/// em: the coarsest power-of-two fraction of a pixel that is at most 1/512 em (rounding error
-/// ≤ 1/1024 em, 2 units of a 2048-unit em), never coarser than 1/4 px nor finer than 1/64 px.
-/// 9 pt at scale 2 (18 px per em): 1/32 px; 14 pt at 2: 1/32; 24 pt at 2: 1/16; 36 pt at 2:
-/// 1/8; ≥ 128 px per em: 1/4. A finer step costs masks (up to 2^shiftX per glyph and baseline
-/// phase), not work per glyph: a warm redraw is still one lookup and one sum per glyph, but the
-/// first drawing of small text rasterizes up to one mask per glyph drawn (14 px lines at 1/64
-/// px: the text benchmark's cold frame 5.8 → 11.7 ms). docs/text.md ("Small text") has the
-/// measurements.
-package final class _GlyphMaskCache: @unchecked Sendable {
-    struct Key: Hashable {
-        let glyph: UInt32; let kx: UInt64; let ky: UInt64; let fx: UInt8; let fy: UInt8; let shiftX: UInt8; let shiftY: UInt8
-        /// Two words into the hasher instead of seven fields (a warm redraw hashes one key per glyph).
-        func hash(into h: inout Hasher) {
-            h.combine(kx ^ (ky << 32 | ky >> 32))
-            h.combine(UInt64(glyph) << 32 | UInt64(fx) | UInt64(fy) << 8 | UInt64(shiftX) << 16 | UInt64(shiftY) << 24)
-        }
-    }
-    package final class Mask: Sendable {
-        /// Offset of the mask's top-left pixel from the glyph's whole-pixel origin, and size.
-        let x: Int, y: Int, w: Int, h: Int
-        let bytes: [UInt8]
-        init(x: Int, y: Int, w: Int, h: Int, bytes: [UInt8]) { self.x = x; self.y = y; self.w = w; self.h = h; self.bytes = bytes }
-    }
-    private let lock = NSLock()
-    private var masks: [Key: Mask] = [:]
-    private var bytes = 0
-    /// A redraw needs at most one mask per glyph it draws; with fine grids a page of small text
-    /// can need tens of thousands (a cache smaller than one redraw's masks would start over
-    /// within every redraw).
-    static let limit = 65_536
-    /// 16 MiB per font, counting `overhead` bytes of bookkeeping per mask (object, array,
-    /// dictionary slot): ~40,000 masks at 14 px, ~250 at the 256 px cut-off.
-    static let byteLimit = 16 << 20
-    static let overhead = 160
-
-    /// log2 of the subpixel grid's steps per pixel for text of `pixelsPerEm` device pixels per
-    /// em on one axis: the smallest `s` in 2…6 with 2^s · pixelsPerEm ≥ 512 (a step of at most
-    /// 1/512 em), 6 when none is. See the type's documentation.
-    /// The grid of quantized text (`CATextLayer.allowsFontSubpixelQuantization`): quarter
-    /// pixels, the coarsest grid ``gridShift(pixelsPerEm:)`` gives.
-    static let quantizedShift = 2
-
-    @inline(__always)
-    static func gridShift(pixelsPerEm: Double) -> Int {
-        var s = 2
-        while s < 6, Double(1 << s) * pixelsPerEm < 512 { s += 1 }
-        return s
-    }
-
-    func mask(_ font: CGFont, glyph: UInt32, kx: Double, ky: Double, fx: UInt8, fy: UInt8, shiftX: Int, shiftY: Int) -> Mask? {
-        let key = Key(glyph: glyph, kx: kx.bitPattern, ky: ky.bitPattern, fx: fx, fy: fy,
-                      shiftX: UInt8(truncatingIfNeeded: shiftX), shiftY: UInt8(truncatingIfNeeded: shiftY))
-        lock.lock()
-        if let m = masks[key] { lock.unlock(); return m }
-        lock.unlock()
-        let outline = font._outline(glyph)
-        let t = RasterTransform(a: kx, b: 0, c: 0, d: -ky,
-                                tx: Double(fx) / Double(1 << shiftX), ty: Double(fy) / Double(1 << shiftY))
-        let path = outline.applying(t)
-        let made: Mask
-        if let b = path.controlBounds {
-            guard b.maxX - b.minX <= 256, b.maxY - b.minY <= 256 else { return nil }
-            // The pixels the outline can touch: its control bounds, widened by ⅛ px for the
-            // flattened polyline's vertices (up to ⅔ × 0.05 px outside a curve, docs/rasterizer.md).
-            // A whole pixel each side (before) only added zero rows and columns to every sum.
-            let m = 0.125
-            let x0 = pixelFloor(b.minX - m), y0 = pixelFloor(b.minY - m)
-            let x1 = pixelCeil(b.maxX + m), y1 = pixelCeil(b.maxY + m)
-            var bm = CoverageBitmap(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            PathRasterizer().fill(path, rule: .nonZero, clip: RasterClip(x0: x0, y0: y0, x1: x1, y1: y1), into: &bm)
-            made = Mask(x: x0, y: y0, w: x1 - x0, h: y1 - y0, bytes: bm.bytes)
+        if let clip = _state.clip {
+            clip.bytes.withUnsafeBufferPointer { paint($0.baseAddress, clip.width) }
         } else {
-            made = Mask(x: 0, y: 0, w: 0, h: 0, bytes: [])       // no outline (a space)
+            paint(nil, 0)
         }
-        lock.lock()
-        if masks.count >= Self.limit || bytes + made.bytes.count + Self.overhead > Self.byteLimit {
-            masks.removeAll(keepingCapacity: false); bytes = 0
-        }
-        masks[key] = made
-        bytes += made.bytes.count + Self.overhead
-        lock.unlock()
-        return made
     }
 }

@@ -27,8 +27,8 @@ public final class CGFont: @unchecked Sendable, Hashable, CustomStringConvertibl
     /// Keeps in-memory font bytes alive as long as FreeType and HarfBuzz read them.
     private let _bytes: Data?
     private let _outlines = _GlyphOutlineCache()
-    /// Coverage masks of glyphs at device sizes and quarter-pixel positions (text drawing).
-    package let _masks = _GlyphMaskCache()
+    /// Glyph outlines flattened at device scales in 24.8 fixed point (text drawing).
+    package let _fixedOutlines = _GlyphFixedOutlines()
 
     /// The PostScript name (e.g. `DejaVuSans`).
     public let postScriptName: String?

@@ -79,6 +79,9 @@ package struct TextLayout {
     /// Each line's range of scalars in the whole text (before truncation; tests and callers that
     /// need to know where lines broke).
     package private(set) var lineRanges: [Range<Int>] = []
+    /// The lines' coverage as last drawn (``_TextRasterCache``; shared by copies, which have
+    /// the same glyphs).
+    package let _raster = _TextRasterCache()
 
     /// Fallback fonts, in order, for characters the style's font lacks.
     static var fallbacks: [CGFont] { [CGFont.bundledDefault, CGFont.bundledDevanagari] }

@@ -25,6 +25,15 @@ public struct FixedPath: Sendable {
 
     public init() {}
 
+    /// A path from contours already in 24.8 fixed point (`points`, `contourEnds` as the
+    /// properties hold them) whose points all lie within `bounds` (pixels; larger bounds give
+    /// the same bytes, only a larger buffer). The caller's promise: text draws a line's glyphs
+    /// from outlines flattened and converted once per glyph and scale, each moved by whole
+    /// 1/256 px (`CGContext._drawText`).
+    package init(points: [Int32], contourEnds: [Int32], bounds: SIMD4<Double>) {
+        self.points = points; self.contourEnds = contourEnds; self.bounds = bounds
+    }
+
     @inlinable public var isEmpty: Bool { contourEnds.isEmpty }
 
     /// Flattens `path`; false (and empty) when a point of the polyline is not finite — the path
