@@ -56,6 +56,7 @@ import Foundation
             }
             e.opacity = 0.7
             e.masksToBounds = true
+            e.emitterCells = [e.emitterCells![0]]        // tinted only: one batch (an untinted particle would end it)
             e.cornerRadius = 12
             var p = CATransform3DIdentity
             p.m34 = -1 / 300
@@ -111,7 +112,7 @@ import Foundation
     }
 
     /// An emitter that clips (`masksToBounds`, several draws: a clip group) with all its
-    /// particles inside its bounds: the clip changes nothing, so the group could be left out —
+    /// particles — tinted, translucent, overlapping — inside its bounds: the clip changes nothing, so the group could be left out —
     /// but only if its draws are disjoint (`_Planner.clipChangesNothing`), which a batch of
     /// overlapping particles is not: it counts as its particles' footprints, and the bytes stay
     /// those of the node path, where each particle is a draw of its own.
@@ -121,11 +122,12 @@ import Foundation
             let root = Self.scene(mode: .unordered, decorated: false)
             let e = root.sublayers![0] as! CAEmitterLayer
             e.masksToBounds = true
+            e.emitterCells = [e.emitterCells![0]]        // tinted only: one batch (an untinted particle would end it)
             e.emitterPosition = CGPoint(x: 120, y: 80)
             e.emitterSize = CGSize(width: 100, height: 1)
             e.lifetime = 0.3
             e.scale = 0.25
-            for t in [0.4, 0.7] {
+            for t in [0.405, 0.705] {      // (between births: no particle of age 0, unrotated, outside the batch)
                 let tree = root.makeRenderTree(at: t)
                 let bg = RGBA8(r: 20, g: 22, b: 28, a: 255)
                 let nodes = Compositor(threadCount: 1)
