@@ -383,9 +383,10 @@ int fbk_affine_row_start(const fbk_affine_rows *r, intptr_t y, int64_t *u, int64
     return s_row_start(r, y, u, v);
 }
 
-FBK_AVX512S void fbk_affine_rows_avx512(const fbk_affine_rows *r, const fbk_image *img, int bilinear, int clamp,
-                                        uint32_t opacity) {
-    if (opacity == 0) return;
+/* fbk_affine_rows_avx512 and fbk_affine_tint_rows_avx512: the rows, each sampled (and tinted
+ * when tint is given) as fbk_affine_avx512 / fbk_affine_tint_avx512 draw one span */
+FBK_AVX512S_INLINE void s_rows(const fbk_affine_rows *r, const fbk_image *img, int bilinear, int clamp,
+                               uint32_t opacity, const __m512i *tint) {
     fbk_image im = *img;
     const int64_t du = r->du, dv = r->dv;
     /* The rows' starts first, 64 rows at a time: computed as each row came, their ~40-cycle
@@ -405,7 +406,7 @@ FBK_AVX512S void fbk_affine_rows_avx512(const fbk_affine_rows *r, const fbk_imag
             const int64_t u = (int64_t)((uint64_t)us[k] + (uint64_t)x0 * (uint64_t)du); \
             const int64_t v = (int64_t)((uint64_t)vs[k] + (uint64_t)x0 * (uint64_t)dv); \
             s_loop(r->dst + i * r->dst_stride + x0, x1 - x0, &im, u, v, du, dv, B, C, opacity, \
-                   r->coverage + i * r->cov_stride + r->starts[i], NULL); \
+                   r->coverage + i * r->cov_stride + r->starts[i], tint); \
         }
         if (bilinear) {
             if (clamp) { FBK_ROWS(1, 1) } else { FBK_ROWS(1, 0) }
@@ -414,6 +415,19 @@ FBK_AVX512S void fbk_affine_rows_avx512(const fbk_affine_rows *r, const fbk_imag
         }
 #undef FBK_ROWS
     }
+}
+
+FBK_AVX512S void fbk_affine_rows_avx512(const fbk_affine_rows *r, const fbk_image *img, int bilinear, int clamp,
+                                        uint32_t opacity) {
+    if (opacity == 0) return;
+    s_rows(r, img, bilinear, clamp, opacity, NULL);
+}
+
+FBK_AVX512S void fbk_affine_tint_rows_avx512(const fbk_affine_rows *r, const fbk_image *img, int bilinear, int clamp,
+                                             uint32_t opacity, uint32_t tint) {
+    if (opacity == 0) return;
+    const __m512i t = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)tint), _mm512_setzero_si512());
+    s_rows(r, img, bilinear, clamp, opacity, &t);
 }
 #else
 void fbk_affine_avx512(uint32_t *dst, intptr_t n, const fbk_image *img, int64_t u, int64_t v, int64_t du,
@@ -438,5 +452,9 @@ int fbk_affine_row_start(const fbk_affine_rows *r, intptr_t y, int64_t *u, int64
 void fbk_affine_rows_avx512(const fbk_affine_rows *rows, const fbk_image *img, int bilinear, int clamp,
                             uint32_t opacity) {
     (void)rows; (void)img; (void)bilinear; (void)clamp; (void)opacity;
+}
+void fbk_affine_tint_rows_avx512(const fbk_affine_rows *rows, const fbk_image *img, int bilinear, int clamp,
+                                 uint32_t opacity, uint32_t tint) {
+    (void)rows; (void)img; (void)bilinear; (void)clamp; (void)opacity; (void)tint;
 }
 #endif

@@ -139,6 +139,17 @@ public enum ImageSampler {
         fbk_affine_rows_avx512(&rows, &img, filter == .bilinear ? 1 : 0, 1, UInt32(opacity))
     }
 
+    /// `drawAffineRowsAVX512` with a tint (`fbk_affine_tint_rows_avx512`): each row as
+    /// ``drawTintedAffineSpan(row:start:x0:x1:image:filter:edge:opacity:coverage:tint:scratch:backend:)``
+    /// draws its span with clamped edges on the native backend, the row's start computed in the
+    /// kernel as `_rowStart` computes it. Callers check `RasterBackend.avx512Available`.
+    package static func drawTintedAffineRowsAVX512(_ rows: inout fbk_affine_rows, image: RasterImage, filter: SampleFilter,
+                                                   opacity: UInt8, tint: UInt32) {
+        guard opacity > 0 else { return }
+        var img = image._c
+        fbk_affine_tint_rows_avx512(&rows, &img, filter == .bilinear ? 1 : 0, 1, UInt32(opacity), tint)
+    }
+
     /// Draws `[x0, x1)` of a row whose fixed-point start came from `affineRow(y:inverse:filter:)`
     /// (same `filter`): pixel x samples at `(start.u + x·du, start.v + x·dv)`, exact integers.
     @inlinable

@@ -164,6 +164,12 @@ typedef struct {
 
 void fbk_affine_rows_avx512(const fbk_affine_rows *rows, const fbk_image *img, int bilinear, int clamp,
                             uint32_t opacity);
+/// fbk_affine_rows_avx512 with a tint: each row as fbk_affine_tint_avx512 draws its span (the
+/// sampled colour times the premultiplied tint, per channel, before the opacity, coverage and
+/// source-over). Scalar twin: ImageSampler.drawTintedAffineSpan's portable path, row by row,
+/// with ImageSampler.affineRow's starts (an emitter particle's rows, one call per particle).
+void fbk_affine_tint_rows_avx512(const fbk_affine_rows *rows, const fbk_image *img, int bilinear, int clamp,
+                                 uint32_t opacity, uint32_t tint);
 /// fbk_affine_rows_avx512's start of row y on its own: 1 and (*u, *v), or 0 for a row it skips.
 /// (Tests compare it with ImageSampler._rowStart; x86 builds only.)
 int fbk_affine_row_start(const fbk_affine_rows *rows, intptr_t y, int64_t *u, int64_t *v);

@@ -42,7 +42,14 @@ public struct CATransform3D: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// True when every element is finite.
-    public var isFinite: Bool { elements.allSatisfy(\.isFinite) }
+    /// (Element by element, without building `elements`: the planner asks it per layer and
+    /// per emitter particle, and the array was an allocation each time.)
+    @inlinable
+    public var isFinite: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+            && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite
+            && m42.isFinite && m43.isFinite && m44.isFinite
+    }
 
     public var description: String {
         "CATransform3D[\(m11) \(m12) \(m13) \(m14); \(m21) \(m22) \(m23) \(m24); \(m31) \(m32) \(m33) \(m34); \(m41) \(m42) \(m43) \(m44)]"

@@ -249,7 +249,7 @@ public final class PathRasterizer {
     /// Converts a device coordinate to 24.8 fixed point: ⌊256·v + ½⌋ (round half up), clamped
     /// to ±2^29 (±2^21 px); NaN → the limit. A pure function of `v`.
     @inlinable @inline(__always)
-    static func _fixed(_ v: Double) -> Int {
+    package static func _fixed(_ v: Double) -> Int {
         let lim = 536_870_912.0        // 2^29
         var s = v * 256
         s = s < lim ? s : lim          // NaN → lim

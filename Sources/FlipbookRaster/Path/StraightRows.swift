@@ -250,18 +250,35 @@ extension PathRasterizer {
             }
             skip = s
         }
-        let b = poly.pointer(to: \.bounds)!.pointee
+        poly.pointer(to: \.points)!.pointee.withUnsafeBufferPointer { p in
+            _fill(fixedPoints: p, bounds: poly.pointer(to: \.bounds)!.pointee, rule: rule, clip: clip, skip: skip, into: &sink)
+        }
+    }
+
+    /// ``fill(polygonAt:rule:clip:straight:into:)`` with no straight rows, of a polygon given
+    /// as its fixed-point points (`FixedPolygon.points`, at least 3 points) and their bounds
+    /// (`FixedPolygon.bounds`): the same bytes. For callers that keep many small polygons in
+    /// one flat array (the compositor's particle batches) instead of an array each.
+    @inlinable @inline(__always)
+    public func fill<S: CoverageSink>(fixedPoints p: UnsafeBufferPointer<Int32>, bounds: SIMD4<Double>,
+                                      rule: FillRule = .nonZero, clip: RasterClip, into sink: inout S) {
+        _fill(fixedPoints: p, bounds: bounds, rule: rule, clip: clip, skip: nil, into: &sink)
+    }
+
+    /// The polygon fills' common part: cells from the points' edges, swept (rows of `skip`
+    /// excepted, which the caller's straight rows paint).
+    @inlinable @inline(__always)
+    func _fill<S: CoverageSink>(fixedPoints p: UnsafeBufferPointer<Int32>, bounds b: SIMD4<Double>, rule: FillRule,
+                                clip: RasterClip, skip: StraightRows?, into sink: inout S) {
         guard _prepare((b.x, b.y, b.z, b.w), clip) else { return }
         var cells = _cells
         if let s = skip {
             cells.setSkip(Swift.max(s.y0, cells.oy), Swift.min(s.y1, cells.oy + cells.height))
         }
-        poly.pointer(to: \.points)!.pointee.withUnsafeBufferPointer { p in
-            let n = p.count / 2
-            if let native = cells.native {
-                fbk_add_polygon(native, p.baseAddress, n)
-                return
-            }
+        let n = p.count / 2
+        if let native = cells.native {
+            fbk_add_polygon(native, p.baseAddress, n)
+        } else {
             var px = Int(p[2 * n - 2]), py = Int(p[2 * n - 1])
             for i in 0..<n {
                 let x = Int(p[2 * i]), y = Int(p[2 * i + 1])

@@ -359,6 +359,10 @@ enum _BandExecutor {
         let r = d.bounds.intersection(t.rect)
         if r.isEmpty || d.alpha == 0 { return }
         scratch.rows(width: r.x1 - r.x0, rows: r.y1 - r.y0)
+        if case .particles(let batch) = d.paint {
+            particles(batch, alpha: d.alpha, into: t, scratch: scratch)
+            return
+        }
         // The image paint read in place in its box (`_ImagePaintBox`: no copy retaining the
         // texture, the same object for every particle of an emitter, from every worker).
         if case .image(let box) = d.paint, let kind = _FastImage.kind(box, x0: r.x0, x1: r.x1) {
@@ -416,6 +420,62 @@ enum _BandExecutor {
         }
         var p = _GenericPainter(paint: d.paint, alpha: d.alpha)
         cover(d, r, t, scratch, &p, tile: 0)
+    }
+
+    /// A particle batch's records that meet the band, in order, each painted as the tinted
+    /// image draw it stands for: the steps of `draw` for that draw (kind `.affine`, the
+    /// `_TintedPainter`, `cover` with no tiles, `coverRows` with its one polygon outline), the
+    /// outline read from the batch's flat points. (`scratch.rows` was sized by the batch's
+    /// bounds, which hold every record's.)
+    static func particles(_ batch: _ParticleBatch, alpha: UInt32, into t: _Target, scratch: _WorkerScratch) {
+        let band = t.rect
+        batch.points.withUnsafeBufferPointer { points in
+            batch.records.withUnsafeBufferPointer { records in
+                batch.textures.withUnsafeBufferPointer { textures in
+                    if textures.count == 1 {
+                        // One sprite at one level (the usual batch): its texture pinned once.
+                        textures[0].withFastRaster { raster in
+                            for i in records.indices {
+                                particle(records.baseAddress! + i, raster, points, band: band, alpha: alpha, into: t, scratch: scratch)
+                            }
+                        }
+                        return
+                    }
+                    for i in records.indices {
+                        let q = records.baseAddress! + i
+                        if q.pointer(to: \.bounds)!.pointee.intersection(band).isEmpty { continue }
+                        textures[Int(q.pointer(to: \.texture)!.pointee)].withFastRaster { raster in
+                            particle(q, raster, points, band: band, alpha: alpha, into: t, scratch: scratch)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One record of a particle batch (nothing when it misses the band).
+    @inline(__always)
+    static func particle(_ q: UnsafePointer<_ParticleBatch.Record>, _ raster: RasterImage, _ points: UnsafeBufferPointer<Int32>,
+                         band: _IRect, alpha: UInt32, into t: _Target, scratch: _WorkerScratch) {
+        let r = q.pointer(to: \.bounds)!.pointee.intersection(band)
+        if r.isEmpty { return }
+        let start = Int(q.pointer(to: \.start)!.pointee), count = Int(q.pointer(to: \.count)!.pointee)
+        let outline = UnsafeBufferPointer(rebasing: points[start..<(start + count)])
+        let outlineBounds = q.pointer(to: \.outlineBounds)!.pointee
+        let fast = _FastImage(inverse: q.pointer(to: \.inverse)!.pointee, nearest: false, kind: .affine, raster: raster, alpha: 255)
+        var p = _TintedPainter(fast: fast, tint: q.pointer(to: \.tint)!.pointee, alpha: alpha, samples: scratch.samples)
+        let clip = RasterClip(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1)
+        withUnsafePointer(to: &p) { pp in
+            if r.x1 - r.x0 <= rowModeWidth || _TintedPainter.prefersRows {
+                var sink = _RowSink(painter: pp, target: t, buffer: scratch.rowCoverage, x0: r.x0)
+                scratch.rasterizer.fill(fixedPoints: outline, bounds: outlineBounds, rule: .nonZero, clip: clip, into: &sink)
+                sink.flush()
+            } else {
+                var sink = _PaintSink(painter: pp, target: t, constant: scratch.coverage, interiors: nil, y0: r.y0)
+                scratch.rasterizer.fill(fixedPoints: outline, bounds: outlineBounds, rule: .nonZero, clip: clip, into: &sink)
+                sink.flush()
+            }
+        }
     }
 
     /// Width of the column tiles in which interior spans of sampled images are drawn.

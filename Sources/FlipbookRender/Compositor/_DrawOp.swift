@@ -110,6 +110,9 @@ enum _Paint: Sendable {
     case alpha(_AlphaPaint)
     /// A gradient (`CAGradientLayer`), boxed like images.
     indirect case gradient(GradientPaint)
+    /// Emitter particles, one tinted image draw each, in order (`_ParticleBatch`); the draw
+    /// holding it has no shapes (each particle has its outline).
+    case particles(_ParticleBatch)
 }
 
 /// One primitive: `paint × coverage(shapes) × alpha/255`, source-over. Several shapes (a draw

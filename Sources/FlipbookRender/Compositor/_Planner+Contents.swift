@@ -147,6 +147,14 @@ struct _MipLevel: Sendable {
         self.texture = texture
         bordered = (texture.width + 2) * (texture.height + 2) <= Self.borderedTexelLimit ? BorderedTexture(texture) : nil
     }
+
+    /// Calls `body` with the texels the fused samplers read: the bordered copy's view when
+    /// there is one (as `_ImagePaintBox.withFastRaster`), else the texture's.
+    @inline(__always)
+    func withFastRaster<R>(_ body: (RasterImage) throws -> R) rethrows -> R {
+        if bordered != nil { return try bordered!.withRasterImage(body) }
+        return try texture.withRasterImage(body)
+    }
 }
 
 /// Mipmap pyramids (`Mipmap.downsample2x`: 2×2 box, rounded to nearest), built on demand and

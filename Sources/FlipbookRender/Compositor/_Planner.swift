@@ -174,7 +174,15 @@ struct _Planner {
         for op in inner {
             switch op {
             case .draw(let d):
-                if depth == 0 { footprints.append(d.bounds) }
+                if depth == 0 {
+                    // A particle batch is its particles' draws, which may overlap each other.
+                    if case .particles(let b) = d.paint {
+                        if footprints.count + b.records.count > 64 { return false }
+                        for r in b.records { footprints.append(r.bounds) }
+                    } else {
+                        footprints.append(d.bounds)
+                    }
+                }
             case .push:
                 depth += 1
             case .pop(let b, _, let mode, let mask, _):

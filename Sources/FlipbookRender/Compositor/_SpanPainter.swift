@@ -39,6 +39,8 @@ enum _SpanPainter {
             image(box.paint, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
         case .gradient(let g):
             gradient(g, alpha: alpha, y: y, x0: x0, x1: x1, row: row, coverage: coverage)
+        case .particles:
+            break       // painted by `_BandExecutor.particles`, never as spans
         }
     }
 

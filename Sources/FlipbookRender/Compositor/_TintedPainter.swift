@@ -1,3 +1,4 @@
+import CFlipbookKernels
 import FlipbookPixels
 import FlipbookRaster
 
@@ -27,6 +28,33 @@ struct _TintedPainter: _Painter {
     /// The worker's scratch row (`_WorkerScratch.samples`), at least as wide as the draw.
     let samples: UnsafeMutablePointer<UInt32>
     let backend = RasterBackend.current
+    /// `ImageSampler._rowSetup` of the draw when the rows go to the row kernel (`rows`: native
+    /// backend with AVX-512, a rotated or scaled image), else nil.
+    let setup: (shift: Double, du: Int64, dv: Int64)?
+
+    init(fast: _FastImage, tint: UInt32, alpha: UInt32, samples: UnsafeMutablePointer<UInt32>) {
+        self.fast = fast; self.tint = tint; self.alpha = alpha; self.samples = samples
+        setup = fast.kind == .affine && fast.translate == nil && backend.effective == .native && RasterBackend.avx512Available
+            ? ImageSampler._rowSetup(fast.affine, filter: fast.filter) : nil
+    }
+
+    /// The rows of a rotated or scaled image in one kernel call (`fbk_affine_tint_rows_avx512`),
+    /// each row's start computed there as `ImageSampler.affineRow` computes it (a step too large
+    /// for `_rowSetup` draws no row, as `affineRow` is then nil for every row): the bytes of
+    /// `span` per row. Otherwise `span` per row.
+    func rows(_ y: Int, _ n: Int, _ x: Int, _ rowStarts: UnsafePointer<Int>, _ counts: UnsafePointer<Int>,
+              _ coverage: UnsafePointer<UInt8>, _ stride: Int, _ target: _Target) {
+        guard fast.kind == .affine, fast.translate == nil, backend.effective == .native, RasterBackend.avx512Available else {
+            return spanByRow(y, n, x, rowStarts, counts, coverage, stride, target)
+        }
+        guard let setup else { return }
+        let t = fast.affine
+        var args = fbk_affine_rows(dst: target.row(y), dst_stride: target.stride, y: y, n: n, x: x,
+                                   starts: rowStarts, counts: counts, coverage: coverage, cov_stride: stride,
+                                   a: t.a, b: t.b, c: t.c, d: t.d, e: t.e, f: t.f, shift: setup.shift,
+                                   du: setup.du, dv: setup.dv)
+        ImageSampler.drawTintedAffineRowsAVX512(&args, image: fast.raster, filter: fast.filter, opacity: UInt8(alpha), tint: tint)
+    }
 
     @inline(__always)
     func span(_ y: Int, _ x0: Int, _ x1: Int, _ row: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeMutablePointer<UInt8>?) {
