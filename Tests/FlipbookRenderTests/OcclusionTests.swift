@@ -5,33 +5,17 @@ import Flipbook
 import FlipbookPixels
 import FlipbookRaster
 import Foundation
+import FlipbookTestSupport
 
 /// Occlusion (`_OcclusionMap`): the frame's clear and earlier draws skip the 8-pixel blocks a
 /// later opaque draw wholly covers. It must change no byte: every scene here is rendered with
 /// and without it, on one and two threads and several band heights, and must also have
 /// skipped something (`Compositor.lastOccludedBlocks`), so that the comparison means something.
 @Suite struct OcclusionTests {
-    /// SplitMix64: the scenes are the same on every run.
-    struct Random {
-        var s: UInt64
-        mutating func next() -> UInt64 {
-            s &+= 0x9E37_79B9_7F4A_7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-        mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
-        mutating func color(opaque: Bool) -> CGColor {
-            CGColor(red: unit(), green: unit(), blue: unit(), alpha: opaque ? 1 : uniform(0.2, 0.9))
-        }
-    }
-
     /// Rotated solid and gradient layers (opaque and not), some with opacity, rounded corners,
     /// a blend mode, a group with a mask, and an opaque root background.
     static func scene(seed: UInt64, count: Int, w: Double, h: Double) -> CALayer {
-        var r = Random(s: seed)
+        var r = SplitMix64(seed: seed)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: w, height: h)
         root.backgroundColor = CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1)
@@ -120,7 +104,7 @@ import Foundation
     func overlappingGradientSquares(_ mode: RasterConfiguration.SIMDMode) throws {
         let (w, h) = (317, 181)
         let tree = VirtualRunLoop().run { () -> RenderLayer in
-            var r = Random(s: 0x67524144)
+            var r = SplitMix64(seed: 0x67524144)
             let root = CALayer()
             root.frame = CGRect(x: 0, y: 0, width: w, height: h)
             for i in 0..<60 {
@@ -190,7 +174,7 @@ import Foundation
     @Test func occluderRowsAreFullyCovered() {
         let p = _Planner(width: 160, height: 120, scale: 1, mips: _MipCache())
         let scratch = _WorkerScratch()
-        var r = Random(s: 41)
+        var r = SplitMix64(seed: 41)
         var found = 0, full = 0
         for k in 0..<80 {
             let m = CATransform3DConcat(CATransform3DMakeRotation(CGFloat(k % 5 == 0 ? 0 : r.uniform(0, 2 * .pi)), 0, 0, 1),
@@ -218,7 +202,7 @@ import Foundation
     @Test(.enabled(if: RasterBackend.nativeAvailable), arguments: [Int32(0), 1, 2])
     func theOccludedKernelSkipsOnlyHiddenBlocks(_ kind: Int32) {
         let ramp = GradientRamp(stops: [GradientStop(location: 0, r: 1, g: 0.2, b: 0, a: 1), GradientStop(location: 1, r: 0, g: 0.5, b: 1, a: 1)])
-        var r = Random(s: 7)
+        var r = SplitMix64(seed: 7)
         for wide in [Int32(0), 1] where wide == 0 || RasterBackend.avx512Available {
             for trial in 0..<40 {
                 let ox = Int(r.next() % 40), n = 1 + Int(r.next() % 200)
@@ -262,7 +246,7 @@ import Foundation
     func theRowsKernelIsOneCallPerRow(_ kind: Int32) {
         let ramp = GradientRamp(stops: [GradientStop(location: 0, r: 0.9, g: 0.1, b: 0.3, a: 1), GradientStop(location: 0.6, r: 0.2, g: 0.9, b: 0.1, a: 0.7),
                                         GradientStop(location: 1, r: 0, g: 0.5, b: 1, a: 1)])
-        var r = Random(s: 99)
+        var r = SplitMix64(seed: 99)
         let (width, rows, blocks) = (96, 12, 12)
         var paintedOccluded = 0
         defer { #expect(paintedOccluded > 10) }
@@ -316,5 +300,12 @@ import Foundation
                 }
             }
         }
+    }
+}
+
+extension SplitMix64 {
+    /// A colour from the next three units, opaque or with an alpha in [0.2, 0.9).
+    mutating func color(opaque: Bool) -> CGColor {
+        CGColor(red: unit(), green: unit(), blue: unit(), alpha: opaque ? 1 : uniform(0.2, 0.9))
     }
 }
