@@ -181,7 +181,7 @@ import FlipbookTestSupport
                                         CATransform3DMakeTranslation(CGFloat(r.uniform(40, 120)), CGFloat(r.uniform(30, 90)), 0))
             let rect = CGRect(x: -r.uniform(5, 40), y: -r.uniform(5, 30), width: r.uniform(10, 80), height: r.uniform(10, 60))
             guard let s = p.shape(rect, _Homography(planeOf: m)),
-                  let o = _Occluder(shapes: [s], paint: .solid(0xFF00_00FF), alpha: 255, bounds: s.bounds) else { continue }
+                  let o = _Occluder.make(shapes: [s], paint: .solid(0xFF00_00FF), alpha: 255, bounds: s.bounds) else { continue }
             let b = s.bounds
             let mask = _BandExecutor.coverageMask([s], b, scratch)
             let wdt = b.x1 - b.x0

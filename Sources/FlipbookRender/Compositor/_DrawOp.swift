@@ -142,7 +142,7 @@ final class _Draw: Sendable {
 
     init(shapes: [_Shape], paint: _Paint, alpha: UInt32, bounds: _IRect) {
         self.shapes = shapes; self.paint = paint; self.alpha = alpha; self.bounds = bounds
-        occluder = _Occluder(shapes: shapes, paint: paint, alpha: alpha, bounds: bounds)
+        occluder = _Occluder.make(shapes: shapes, paint: paint, alpha: alpha, bounds: bounds)
         var box: UInt = 0
         if case .image(let b) = paint { box = UInt(bitPattern: Unmanaged.passUnretained(b).toOpaque()) }
         hints = (shapes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
