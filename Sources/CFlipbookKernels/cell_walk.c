@@ -355,11 +355,7 @@ void fbk_add_contours_with(const fbk_cells *b, const int32_t *points, const int3
 
 void fbk_add_polygon(const fbk_cells *b, const int32_t *points, intptr_t n) {
     const int32_t end = (int32_t)n;
-    /* Fewer edges than FBK_LANE_MIN (a rotated quad: 4): no queue can reach a lane walk, so the
-     * lane path would only queue the lines and walk them with the scalar code at the end --
-     * they go to the scalar walks at once (the same cells: the walks are the same, and the
-     * cells' sums do not depend on the order of the lines). 10,000 particles: ~2 % of a frame (same sitting). */
-    fbk_add_contours_with(b, points, &end, 1, n < FBK_LANE_MIN ? 0 : fbk_cpu_lane_walk_cached());
+    fbk_add_contours(b, points, &end, 1);
 }
 
 /* fbk_fixed_points (flipbook_kernels.h): PathRasterizer._fixed per coordinate -- v * 256, then
