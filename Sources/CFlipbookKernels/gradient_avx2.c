@@ -417,16 +417,29 @@ static int grad_has_avx512vl(void) {
     return __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
 }
 
+/* Whether the AVX-512 build runs: asked for (`wide`) and the CPU has AVX-512VL/BW. */
+static inline int grad_wide(int wide) {
+    static int cached = -1;
+    return wide && fbk_cached_flag(&cached, grad_has_avx512vl);
+}
+
+/* The AVX-512 build (`wide`, from grad_wide) or the AVX2 one: the same bytes. */
+static inline void grad_over_any(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
+                                 const uint32_t *table, int kind,
+                                 float u0, float v0, float w0, float mu, float mv, float mw,
+                                 int32_t before, int32_t after, const grad_occ *occ, int wide) {
+    if (wide) {
+        grad_over_avx512vl(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after, occ);
+    } else {
+        grad_over_avx2(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after, occ);
+    }
+}
+
 void fbk_gradient_over_avx512vl(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
                                 const uint32_t *table, int kind,
                                 float u0, float v0, float w0, float mu, float mv, float mw,
                                 int32_t before, int32_t after) {
-    static int cached = -1;
-    if (fbk_cached_flag(&cached, grad_has_avx512vl)) {
-        grad_over_avx512vl(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after, 0);
-    } else {
-        grad_over_avx2(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after, 0);
-    }
+    grad_over_any(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after, 0, grad_wide(1));
 }
 
 void fbk_gradient_over_occluded(uint32_t *dst, const uint8_t *mask, uint32_t opacity, intptr_t n,
@@ -435,12 +448,7 @@ void fbk_gradient_over_occluded(uint32_t *dst, const uint8_t *mask, uint32_t opa
                                 int32_t before, int32_t after,
                                 const uint16_t *owner, intptr_t ox, uint32_t rank, int wide) {
     const grad_occ o = {owner, ox, rank};
-    static int cached = -1;
-    if (wide && fbk_cached_flag(&cached, grad_has_avx512vl)) {
-        grad_over_avx512vl(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after, owner ? &o : 0);
-    } else {
-        grad_over_avx2(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after, owner ? &o : 0);
-    }
+    grad_over_any(dst, mask, opacity, n, table, kind, u0, v0, w0, mu, mv, mw, before, after, owner ? &o : 0, grad_wide(wide));
 }
 /* fbk_gradient_over_rows: rows y ... y + nrows - 1 of one draw in one call (see the header). */
 void fbk_gradient_over_rows(uint32_t *dst, intptr_t dstStride, intptr_t nrows, intptr_t y, intptr_t x,
@@ -449,8 +457,7 @@ void fbk_gradient_over_rows(uint32_t *dst, intptr_t dstStride, intptr_t nrows, i
                             const uint32_t *table, int kind, const float *m, int32_t before, int32_t after,
                             const uint16_t *owner, const uint16_t *rowMax, intptr_t blocks, intptr_t y0,
                             uint32_t rank, int wide) {
-    static int cached = -1;
-    const int w = wide && fbk_cached_flag(&cached, grad_has_avx512vl);
+    const int w = grad_wide(wide);
     for (intptr_t i = 0; i < nrows; i++) {
         const intptr_t n = counts[i];
         if (n <= 0) continue;
@@ -464,11 +471,7 @@ void fbk_gradient_over_rows(uint32_t *dst, intptr_t dstStride, intptr_t nrows, i
         if (owner && rowMax[yy - y0] > rank) o.owner = owner + (yy - y0) * blocks;
         uint32_t *d = dst + i * dstStride + starts[i];
         const uint8_t *c = coverage + i * coverageStride + starts[i];
-        if (w) {
-            grad_over_avx512vl(d, c, opacity, n, table, kind, u0, v0, w0, m[0], m[3], m[6], before, after, o.owner ? &o : 0);
-        } else {
-            grad_over_avx2(d, c, opacity, n, table, kind, u0, v0, w0, m[0], m[3], m[6], before, after, o.owner ? &o : 0);
-        }
+        grad_over_any(d, c, opacity, n, table, kind, u0, v0, w0, m[0], m[3], m[6], before, after, o.owner ? &o : 0, w);
     }
 }
 #else

@@ -695,16 +695,9 @@ struct _GradientPainter: _Painter {
         let n = x1 - x0
         guard n > 0 else { return }
         let (u0, v0, w0) = GradientPaint.rowStart(m, y: y, x0: x0)
-        if let occ = occlusion, let owner = occ.hides(y) {
-            fbk_gradient_over_occluded(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after,
-                                       owner, x0, occ.rank, wide ? 1 : 0)
-            return
-        }
-        if wide {
-            fbk_gradient_over_avx512vl(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after)
-        } else {
-            fbk_gradient_over_avx2(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after)
-        }
+        // Without a hidden block on the row (owner nil) this is the plain kernel.
+        fbk_gradient_over_occluded(row + x0, coverage, alpha, n, table, code, u0, v0, w0, m.0, m.3, m.6, before, after,
+                                   occlusion?.hides(y), x0, occlusion?.rank ?? 0, wide ? 1 : 0)
     }
 
     /// The rasterizer's dense rows in one kernel call (`fbk_gradient_over_rows`: each row's

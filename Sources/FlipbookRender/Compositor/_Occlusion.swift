@@ -57,10 +57,9 @@ final class _Occluder: Sendable {
         return candidate ? _Occluder(shapes: shapes, paint: paint, alpha: alpha, bounds: bounds) : nil
     }
 
+    /// The geometry of a draw `make` has found opaque, unaliased and of one shape.
     private init?(shapes: [_Shape], paint: _Paint, alpha: UInt32, bounds: _IRect) {
-        guard alpha == 255, shapes.count == 1, !bounds.isEmpty, Self.isOpaque(paint) else { return nil }
         let s = shapes[0]
-        if s.aliased { return nil }
         let none = SIMD4<Double>(repeating: 0)
         if let r = s.interior ?? s.pixelRect {
             let i = r.intersection(bounds)
